@@ -1,0 +1,10 @@
+# weft_set_sanitizers(<target> <PUBLIC|PRIVATE>): apply WEFT_SANITIZE to a target.
+function(weft_set_sanitizers target scope)
+  if(WEFT_SANITIZE)
+    target_compile_options(${target} ${scope} -fsanitize=${WEFT_SANITIZE} -fno-omit-frame-pointer -g)
+    target_link_options(${target} ${scope} -fsanitize=${WEFT_SANITIZE})
+    if(WEFT_SANITIZE MATCHES "undefined")
+      target_compile_options(${target} ${scope} -fno-sanitize-recover=undefined)
+    endif()
+  endif()
+endfunction()

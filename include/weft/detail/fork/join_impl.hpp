@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// The life of a join on a worker, and entering a pool from outside it.
+// Protocol: docs/protocols/join.md   Design: docs/design.md#the-life-of-a-join
+#pragma once
+
+#include <cstdint>
+#include <exception>
+#include <utility>
+
+#include "weft/detail/config.hpp"
+#include "weft/detail/fork/stack_job.hpp"
+#include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sched/worker.hpp"
+
+namespace weft::detail {
+
+template <class A, class B>
+using join_result_t =
+    std::conditional_t<std::is_void_v<std::invoke_result_t<A&>> &&
+                           std::is_void_v<std::invoke_result_t<B&>>,
+                       void,
+                       std::pair<returned_result_t<std::invoke_result_t<A&>>,
+                                 returned_result_t<std::invoke_result_t<B&>>>>;
+
+template <class A, class B, class RA, class RB>
+join_result_t<A, B> make_join_result(RA&& ra, RB&& rb) {
+  if constexpr (!std::is_void_v<join_result_t<A, B>>)
+    return join_result_t<A, B>(std::forward<RA>(ra), std::forward<RB>(rb));
+}
+
+// B did not come back private: take back what sits above it (tasks that `a` spawned into
+// an enclosing scope run here), then run B inline if we got it, else help until its thief
+// finishes. Leaves the result (or exception) of B in the job.
+template <class B>
+WEFT_COLD void settle_b_cold(worker& w, stack_job<B>& job_b, std::uint32_t slot) {
+  bool have_b = false;
+  while (w.deque.size_for_owner() > slot) {
+    auto* top = static_cast<job_header*>(w.deque.pop());
+    if (top == &job_b)
+      have_b = true;
+    else if (top != nullptr)
+      top->execute(top);
+  }
+  if (have_b)
+    job_b.result().run(job_b.fn());
+  else if (!job_b.latch().probe())
+    rt::wait_until(w, job_b.latch(), slot, &job_b);
+}
+
+// `a` threw: B may borrow the same frame, so it must finish before the exception leaves.
+template <class B>
+WEFT_COLD void finish_b_after_throw(worker& w, stack_job<B>& job_b, std::uint32_t slot) noexcept {
+  if (w.deque.pop_if_private(slot))
+    job_b.result().run(job_b.fn());
+  else
+    settle_b_cold(w, job_b, slot);
+  job_b.result().discard();  // the exception of `a` wins
+}
+
+template <class A, class B>
+join_result_t<A, B> join_sequential(A& a, B& b) {
+  result_slot<std::invoke_result_t<A&>> ra;
+  result_slot<std::invoke_result_t<B&>> rb;
+  ra.run(a);
+  rb.run(b);
+  if (ra.failed()) {
+    rb.discard();
+    ra.take();
+  }
+  if constexpr (std::is_void_v<join_result_t<A, B>>)
+    rb.take();
+  else
+    return make_join_result<A, B>(ra.take(), rb.take());
+}
+
+// Push B (a frame-resident job), run A, then take B back or help until its thief is done.
+// The fast path (B not stolen) touches no shared memory but one relaxed load.
+template <class A, class B>
+WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
+  stack_job<B> job_b(b, &w);
+  const std::uint32_t slot = w.deque.size_for_owner();
+  if (!w.deque.push(&job_b)) [[unlikely]]  // deque full: no fork, same semantics
+    return join_sequential(a, b);
+  if (w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
+
+  auto ra = [&] {
+    try {
+      return invoke_to_value(a);
+    } catch (...) {
+      finish_b_after_throw(w, job_b, slot);
+      throw;
+    }
+  }();
+
+  if (w.deque.pop_if_private(slot)) [[likely]] {
+    if (w.deque.has_private() && w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
+    return make_join_result<A, B>(std::move(ra), invoke_to_value(b));
+  }
+  settle_b_cold(w, job_b, slot);
+  return make_join_result<A, B>(std::move(ra), job_b.result().take());
+}
+
+// Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
+// of `reg` (outside every pool, or workers of another pool).
+template <class F>
+decltype(auto) run_in(registry* reg, F& f) {
+  auto finish = [&](stack_job<F>& job) -> decltype(auto) {
+    rt::run_in_registry(reg, &job, job.latch());
+    if constexpr (std::is_void_v<typename stack_job<F>::result_type>)
+      job.result().take();
+    else
+      return job.result().take();
+  };
+  if (worker* caller = current_worker) {
+    stack_job<F> job(f, caller);
+    return finish(job);
+  }
+  stack_job<F> job(f);
+  return finish(job);
+}
+
+// The registry that operations of the current thread run on.
+inline registry* current_registry() {
+  if (worker* w = current_worker) return w->reg;
+  return rt::global_registry();
+}
+
+}  // namespace weft::detail

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+// The per-worker work-stealing deque: a split deque with a private and a public region.
+// Protocol: docs/protocols/deque.md   Decision: docs/decisions/0001-split-deque.md
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "weft/detail/config.hpp"
+#include "weft/detail/sync/cache_padded.hpp"
+
+namespace weft::detail {
+
+// ---------------------------------------------------------------------------------------
+// Contract. push (E1) of x, followed by publish (E2), followed by a steal returning x (E3):
+// every write the owner made before E1 is visible to the thief after E3. Every pushed item
+// is returned exactly once: by pop (to the owner) or by steal (to one thief).
+//
+// Roles. One owner (push, pop, publish, has_unpublished); any number of thieves (steal).
+//
+// State. Slots [0, head) hold items, bottom (oldest) to top (newest).
+//   [tail, split)  public: thieves may take slot `tail` by advancing it;
+//   [split, head)  private: only the owner knows these exist.
+//   `head` and `owner_split` are owner-only (plain fields on the owner's line). `tail`,
+//   `split` and a 32-bit `tag` are packed in one 64-bit word `public_` on its own line,
+//   so that every transition of the public region is a single atomic operation.
+//   The owner is the only writer of `split` and `tag`; thieves only increment `tail`.
+//
+// Invariants.
+//   I1  tail <= split <= head (split == owner_split whenever the owner is not mid-update).
+//   I2  a slot index below split is written only while it is at or above head, i.e.
+//       before it is published; a thief reads slot[t] only for t in [tail, split).
+//   I3  every change of `public_` made by the owner increments `tag`; thieves keep it.
+//       A thief's CAS therefore succeeds only if the owner did nothing since the thief's
+//       snapshot: the slot it read before the CAS is the slot it claims (no ABA).
+//   I4  if slot i was stolen, every slot below i was stolen too (thieves take the oldest).
+//
+// The fast paths: push of a private item and pop of a private item touch only owner-only
+// fields and the slot: no read-modify-write, no fence. Only publish (when another thread
+// is hungry) and popping a published item synchronise with thieves.
+//
+// Ordering table (tags are repeated at the code sites).
+// | tag | where         | operation                  | order          | pairs with | why
+// |-----|---------------|----------------------------|----------------|------------|-----
+// | Q1  | push          | store slot                 | relaxed        | Q2 via Q3  | published by Q3's release
+// | Q3  | publish       | CAS public_ (split up)     | release        | Q4, Q5     | slot and job contents visible before the index
+// | Q4  | steal         | load public_               | acquire        | Q3         | read the slot published by the owner
+// | Q2  | steal         | load slot                  | relaxed        | Q1         | ordered by Q4; validated by Q5 (I3)
+// | Q5  | steal         | CAS public_ (tail + 1)     | acq_rel / relaxed on failure | Q3, Q6, Q5 | one winner per slot; RMWs extend Q3's release sequence
+// | Q6  | pop (public)  | CAS public_ (split down)   | acq_rel        | Q5         | owner and thieves decide ownership of slot i on one word
+// | Q7  | pop (stolen)  | store public_ {i, i, tag+1}| release        | Q4         | tail == split here, so no thief CAS can succeed; tag bump (I3)
+//
+// TSan: there are no standalone fences here, so TSan sees every pairing as written.
+// ---------------------------------------------------------------------------------------
+
+using job_handle = void*;
+
+class split_deque {
+ public:
+  static constexpr std::uint32_t default_capacity = 4096;
+
+  explicit split_deque(std::uint32_t capacity = default_capacity)
+      : slots_(new std::atomic<job_handle>[capacity]), capacity_(capacity) {
+    WEFT_ASSERT(capacity < 0xFFFFu);
+  }
+
+  // Owner only. False when full: the caller runs the item inline instead.
+  WEFT_INLINE bool push(job_handle item) noexcept {
+    if (head_ == capacity_) [[unlikely]] return false;
+    slots_[head_].store(item, std::memory_order_relaxed);  // Q1
+    ++head_;
+    return true;
+  }
+
+  // Owner only. Removes the newest item. Returns it if the owner got it back, nullptr if a
+  // thief took it (the slot is consumed either way). Precondition: !empty().
+  WEFT_INLINE job_handle pop() noexcept {
+    WEFT_ASSERT(head_ > 0);
+    const std::uint32_t i = head_ - 1;
+    if (i >= owner_split_) [[likely]] {  // private: nobody else can see slot i (I1, I2)
+      head_ = i;
+      return slots_[i].load(std::memory_order_relaxed);
+    }
+    return pop_public_cold(i);
+  }
+
+  // Owner only. The join fast path: if the newest item sits at `index` and is still private,
+  // removes it without reading the slot (the caller knows what it pushed there).
+  WEFT_INLINE bool pop_if_private(std::uint32_t index) noexcept {
+    if (head_ == index + 1 && index >= owner_split_) [[likely]] {  // I1, I2
+      head_ = index;
+      return true;
+    }
+    return false;
+  }
+
+  // Owner only. Makes every private item stealable. Returns false if there were none.
+  bool publish() noexcept {
+    if (owner_split_ == head_) return false;
+    std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
+    for (;;) {
+      const std::uint64_t next = pack(tail_of(cur), head_, tag_of(cur) + 1);
+      if (public_.value.compare_exchange_weak(cur, next, std::memory_order_release,  // Q3
+                                              std::memory_order_relaxed))
+        break;
+    }
+    owner_split_ = head_;
+    return true;
+  }
+
+  // Owner only: true when nothing is public any more (every published item was taken).
+  bool public_is_empty() const noexcept {
+    const std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
+    return tail_of(cur) == split_of(cur);
+  }
+  bool has_private() const noexcept { return owner_split_ < head_; }
+  std::uint32_t size_for_owner() const noexcept { return head_; }
+  bool empty() const noexcept { return head_ == 0; }
+
+  enum class steal_status { success, empty, retry };
+  struct steal_result {
+    steal_status status;
+    job_handle item;
+    bool more;  // public items remain after this one: worth waking another thief
+  };
+
+  // Any thread.
+  steal_result steal() noexcept {
+    std::uint64_t cur = public_.value.load(std::memory_order_acquire);  // Q4
+    const std::uint32_t t = tail_of(cur), s = split_of(cur);
+    if (t >= s) return {steal_status::empty, nullptr, false};
+    job_handle item = slots_[t].load(std::memory_order_relaxed);  // Q2, validated by Q5 (I3)
+    const std::uint64_t next = pack(t + 1, s, tag_of(cur));
+    if (public_.value.compare_exchange_strong(cur, next, std::memory_order_acq_rel,  // Q5
+                                              std::memory_order_relaxed))
+      return {steal_status::success, item, t + 1 < s};
+    return {steal_status::retry, nullptr, false};
+  }
+
+  // Any thread, for heuristics only: are there public items right now?
+  bool looks_stealable() const noexcept {
+    const std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
+    return tail_of(cur) < split_of(cur);
+  }
+
+ private:
+  WEFT_COLD job_handle pop_public_cold(std::uint32_t i) noexcept {
+    std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
+    for (;;) {
+      WEFT_ASSERT(tail_of(cur) <= split_of(cur) && split_of(cur) <= head_);  // I1
+      if (tail_of(cur) > i) {
+        // Slot i was stolen, and by I4 so was everything below it: tail == split == i + 1,
+        // so no thief can succeed while we reset the public region to empty at i.
+        head_ = i;
+        owner_split_ = i;
+        public_.value.store(pack(i, i, tag_of(cur) + 1), std::memory_order_release);  // Q7
+        return nullptr;
+      }
+      // Take slot i (and everything above) back into the private region.
+      const std::uint64_t next = pack(tail_of(cur), i, tag_of(cur) + 1);
+      if (public_.value.compare_exchange_weak(cur, next, std::memory_order_acq_rel,  // Q6
+                                              std::memory_order_relaxed)) {
+        head_ = i;
+        owner_split_ = i;
+        return slots_[i].load(std::memory_order_relaxed);
+      }
+    }
+  }
+
+  static constexpr std::uint64_t pack(std::uint32_t tail, std::uint32_t split,
+                                      std::uint32_t tag) noexcept {
+    return std::uint64_t{tail} | (std::uint64_t{split} << 16) | (std::uint64_t{tag} << 32);
+  }
+  static constexpr std::uint32_t tail_of(std::uint64_t w) noexcept { return w & 0xFFFFu; }
+  static constexpr std::uint32_t split_of(std::uint64_t w) noexcept { return (w >> 16) & 0xFFFFu; }
+  static constexpr std::uint32_t tag_of(std::uint64_t w) noexcept {
+    return static_cast<std::uint32_t>(w >> 32);
+  }
+
+  // Owner-only line.
+  std::uint32_t head_ = 0;
+  std::uint32_t owner_split_ = 0;
+  std::unique_ptr<std::atomic<job_handle>[]> slots_;
+  std::uint32_t capacity_;
+  // Shared line: read by every thief.
+  cache_padded<std::atomic<std::uint64_t>> public_{0};
+};
+
+}  // namespace weft::detail

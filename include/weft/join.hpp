@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// weft::join: fork two callables, potentially in parallel, and wait for both.
+// Design: docs/design.md#the-life-of-a-join
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#include "weft/detail/fork/join_impl.hpp"
+
+namespace weft {
+
+/// Runs `a` and `b`, potentially in parallel, and returns both results:
+/// `auto [x, y] = weft::join(f, g);`. A side that returns void comes back as `weft::unit`;
+/// when both return void, join returns void.
+///
+/// `a` runs on the calling thread; `b` is offered to other workers and run by the caller
+/// if nobody took it. Both callables may borrow from the caller's frame.
+/// Exceptions: both sides always run to completion; then the exception of `a` is
+/// rethrown if it threw, else that of `b`.
+/// Allocation: none (the job for `b` lives in join's frame).
+/// Thread safety: callable from any thread; outside every pool it runs on the global pool.
+template <class A, class B>
+WEFT_INLINE auto join(A&& a, B&& b) {
+  static_assert(std::is_invocable_v<A&>,
+                "weft::join(a, b): `a` must be callable with no arguments, e.g. [&] { ... }");
+  static_assert(std::is_invocable_v<B&>,
+                "weft::join(a, b): `b` must be callable with no arguments, e.g. [&] { ... }");
+  if (detail::worker* w = detail::current_worker) [[likely]]
+    return detail::join_in_worker(*w, a, b);
+  auto whole = [&] { return detail::join_in_worker(*detail::current_worker, a, b); };
+  return detail::run_in(detail::rt::global_registry(), whole);
+}
+
+}  // namespace weft

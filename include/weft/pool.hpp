@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: MIT
+// Thread pools: weft::thread_pool, install, and the current pool's size and thread index.
+// Design: docs/design.md#pools-and-seats
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <thread>
+#include <type_traits>
+
+#include "weft/detail/fork/join_impl.hpp"
+#include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sched/worker.hpp"
+
+namespace weft {
+
+struct pool_options {
+  /// Threads of the pool, the caller of `install` included. 0 means "as many as the
+  /// hardware has".
+  std::size_t num_threads = 0;
+};
+
+/// A work-stealing pool. `pool.install(f)` runs `f` on the pool; inside, every weft
+/// operation (join, scope, iterators, algorithms) runs on this pool.
+///
+/// A pool of N threads has N - 1 background threads and one caller seat: the first outside
+/// thread to call `install` runs `f` itself as the pool's worker 0, so no wake-up latency is
+/// paid; concurrent outside callers hand their work to the background threads and block.
+/// Thread safety: install may be called from any thread, including workers of other pools
+/// (they keep working for their own pool while they wait). The destructor stops and joins
+/// the threads; calling it from one of the pool's own tasks is a fatal error (it would
+/// deadlock), and calling it while other threads are inside `install` is undefined.
+class thread_pool {
+ public:
+  explicit thread_pool(pool_options options = {})
+      : reg_(detail::rt::create_registry(options.num_threads != 0 ? options.num_threads
+                                                                   : default_threads())) {}
+  ~thread_pool() { detail::rt::destroy_registry(reg_); }
+  thread_pool(const thread_pool&) = delete;
+  thread_pool& operator=(const thread_pool&) = delete;
+
+  /// Runs `f()` on this pool and returns its result; rethrows what `f` throws.
+  template <class F>
+  decltype(auto) install(F&& f) {
+    static_assert(std::is_invocable_v<F&>,
+                  "weft::thread_pool::install(f): `f` must be callable with no arguments");
+    if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_)
+      return std::invoke(f);
+    return detail::run_in(reg_, f);
+  }
+
+  /// Threads of this pool (caller seat included).
+  std::size_t num_threads() const noexcept { return detail::rt::num_threads(reg_); }
+
+  struct stats_snapshot {
+    std::size_t threads;   ///< seats of the pool
+    std::size_t sleeping;  ///< threads blocked in the kernel right now
+    std::size_t inactive;  ///< threads not running a job (idle or sleeping)
+  };
+  /// A racy snapshot of the pool's sleep counters, for tests and monitoring.
+  stats_snapshot stats() const noexcept {
+    const auto s = detail::rt::stats(reg_);
+    return {s.threads, s.sleeping, s.inactive};
+  }
+
+ private:
+  static std::size_t default_threads() noexcept;
+  detail::registry* reg_;
+};
+
+inline std::size_t thread_pool::default_threads() noexcept {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : n;
+}
+
+/// Threads of the pool the calling thread works for (the global pool outside every pool).
+inline std::size_t num_threads() { return detail::rt::num_threads(detail::current_registry()); }
+
+/// Index in [0, num_threads()) of the calling thread in its pool; empty outside a pool.
+inline std::optional<std::size_t> thread_index() noexcept {
+  if (detail::worker* w = detail::current_worker) return w->index;
+  return std::nullopt;
+}
+
+}  // namespace weft

@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: MIT
+// The whole public API of weft, on one screen.
+#pragma once
+
+#include "weft/join.hpp"     // weft::join, weft::unit
+#include "weft/pool.hpp"     // weft::thread_pool, num_threads, thread_index
+#include "weft/scope.hpp"    // weft::scope, weft::task_scope
+#include "weft/version.hpp"  // weft::version_*

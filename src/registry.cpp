@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: MIT
+// Thread start and stop, the idle loop, stealing, entering a pool from outside, and the
+// global pool. Design: docs/design.md   Protocols: docs/protocols/
+#include "registry.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+
+#include "weft/detail/config.hpp"
+#include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sync/atomic.hpp"
+
+namespace weft::detail {
+namespace {
+
+constexpr std::size_t worker_stack_bytes = std::size_t{64} << 20;
+constexpr int steal_retries = 4;
+
+std::uint32_t next_random(worker& w) noexcept {
+  // xorshift64*: cheap and good enough to spread victims.
+  std::uint64_t x = w.rng_state;
+  x ^= x >> 12;
+  x ^= x << 25;
+  x ^= x >> 27;
+  w.rng_state = x;
+  return static_cast<std::uint32_t>((x * 0x2545F4914F6CDD1Dull) >> 32);
+}
+
+job_header* steal_from(worker& thief, worker& victim) noexcept {
+  for (int attempt = 0; attempt < steal_retries; ++attempt) {
+    const auto r = victim.deque.steal();
+    if (r.status == split_deque::steal_status::success) {
+      auto* job = static_cast<job_header*>(r.item);
+      job->thief.store(thief.index, std::memory_order_relaxed);
+      // More public work behind this job: let a sleeper come for it (wake-up cascade).
+      if (r.more) thief.reg->sleep().new_internal_jobs(1, false);
+      return job;
+    }
+    if (r.status == split_deque::steal_status::empty) return nullptr;
+  }
+  return nullptr;
+}
+
+// Where an idle worker looks for work, nearest first: its own deque (above `floor`), the
+// worker that stole the job it waits for (leapfrogging: it is likely to have split that
+// job), every other worker from a random start, then the injector.
+job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint) noexcept {
+  registry& reg = *w.reg;
+  while (w.deque.size_for_owner() > floor) {
+    if (auto* job = static_cast<job_header*>(w.deque.pop())) return job;
+  }
+  const std::size_t n = reg.num_threads();
+  if (hint != nullptr) {
+    const std::uint32_t thief = hint->thief.load(std::memory_order_relaxed);
+    if (thief < n && thief != w.index)
+      if (job_header* job = steal_from(w, reg.worker_at(thief))) return job;
+  }
+  if (n > 1) {
+    // Lemire's multiply-shift maps the random word onto [0, n) without a division.
+    const std::size_t start =
+        static_cast<std::size_t>((std::uint64_t{next_random(w)} * n) >> 32);
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t v = (start + k) % n;
+      if (v == w.index) continue;
+      if (job_header* job = steal_from(w, reg.worker_at(v))) return job;
+    }
+  }
+  return reg.inject_queue().take();
+}
+
+struct thread_start {
+  registry* reg;
+  std::uint32_t index;
+};
+
+void* start_background(void* arg) {
+  auto* start = static_cast<thread_start*>(arg);
+  registry* reg = start->reg;
+  const std::uint32_t index = start->index;
+  delete start;
+  reg->background_main(index);
+  return nullptr;
+}
+
+std::size_t default_thread_count() {
+  std::size_t fallback = std::thread::hardware_concurrency();
+  if (fallback == 0) fallback = 1;
+  const char* env = std::getenv("WEFT_NUM_THREADS");
+  if (env == nullptr) return fallback;
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(env, &end, 10);
+  if (errno != 0 || end == env || *end != '\0' || v <= 0 || v > 4096) {
+    std::fprintf(stderr,
+                 "weft: WEFT_NUM_THREADS=\"%s\" is not a positive integer; using %zu threads\n",
+                 env, fallback);
+    return fallback;
+  }
+  return static_cast<std::size_t>(v);
+}
+
+}  // namespace
+
+registry::registry(std::size_t num_threads)
+    : num_threads_(num_threads == 0 ? 1 : num_threads),
+      workers_(new worker[num_threads_]),
+      sleep_(num_threads_) {
+  for (std::size_t i = 0; i < num_threads_; ++i) {
+    worker& w = workers_[i];
+    w.reg = this;
+    w.sleep_counters = sleep_.counters_word();
+    w.index = static_cast<std::uint32_t>(i);
+    w.rng_state = 0x9E3779B97F4A7C15ull * (i + 1);
+  }
+  terminate_.reserve(num_threads_);
+  for (std::size_t i = 0; i < num_threads_; ++i)
+    terminate_.push_back(std::make_unique<job_latch>(&workers_[i]));
+
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, worker_stack_bytes);
+  threads_.reserve(num_threads_);
+  for (std::size_t i = 1; i < num_threads_; ++i) {
+    pthread_t tid;
+    auto* start = new thread_start{this, static_cast<std::uint32_t>(i)};
+    if (const int err = pthread_create(&tid, &attr, &start_background, start); err != 0) {
+      delete start;
+      std::fprintf(stderr, "weft: cannot start worker thread: %s\n", std::strerror(err));
+      fatal("thread creation failed");
+    }
+    threads_.push_back(tid);
+  }
+  pthread_attr_destroy(&attr);
+}
+
+registry::~registry() {
+  for (std::size_t i = 1; i < num_threads_; ++i) terminate_[i]->set();
+  for (pthread_t tid : threads_) pthread_join(tid, nullptr);
+}
+
+void registry::background_main(std::uint32_t index) noexcept {
+  worker& w = workers_[index];
+  current_worker = &w;
+  rt::wait_until(w, *terminate_[index], 0, nullptr);
+  current_worker = nullptr;
+}
+
+bool registry::try_acquire_seat() noexcept {
+  std::uint32_t expected = 0;
+  return seat_.value.load(std::memory_order_relaxed) == 0 &&
+         seat_.value.compare_exchange_strong(expected, 1, std::memory_order_seq_cst);  // SeatAcquire
+}
+
+void registry::release_seat() noexcept {
+  seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease: pairs with InjectCheck
+  if (num_threads_ == 1 && injector_.has_jobs()) drain_through_seat();
+}
+
+void registry::drain_through_seat() noexcept {
+  while (injector_.has_jobs() && try_acquire_seat()) {
+    worker* const saved = current_worker;
+    current_worker = &workers_[0];
+    while (job_header* job = injector_.take()) job->execute(job);
+    current_worker = saved;
+    seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease, then re-check
+  }
+}
+
+namespace rt {
+
+registry* global_registry() {
+  static registry* const global = new registry(default_thread_count());
+  return global;
+}
+
+registry* create_registry(std::size_t num_threads) { return new registry(num_threads); }
+
+void destroy_registry(registry* reg) {
+  if (worker* w = current_worker; w != nullptr && w->reg == reg)
+    fatal("a weft::thread_pool was destroyed from one of its own tasks (this would deadlock)");
+  delete reg;
+}
+
+std::size_t num_threads(const registry* reg) noexcept { return reg->num_threads(); }
+
+void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
+  worker* const caller = current_worker;
+  if (reg->try_acquire_seat()) {
+    current_worker = &reg->worker_at(0);
+    job->execute(job);
+    current_worker = caller;
+    reg->release_seat();
+    return;
+  }
+  reg->inject_queue().put(job);
+  reg->sleep().new_injected_jobs(1);  // InjectFence inside
+  if (reg->num_threads() == 1) reg->drain_through_seat();  // InjectCheck
+  if (caller != nullptr)
+    wait_until(*caller, latch, caller->deque.size_for_owner(), nullptr);
+  else
+    latch.wait_blocking();
+}
+
+void share_work(worker& w) noexcept {
+  // Unstolen public work is still there for the hungry: publish only when it is gone.
+  if (!w.deque.public_is_empty()) return;
+  if (w.deque.publish()) w.reg->sleep().new_internal_jobs(1, true);
+}
+
+void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_header* hint) noexcept {
+  if (latch.probe()) return;
+  registry& reg = *w.reg;
+  auto idle = reg.sleep().start_looking(w.index);
+  while (!latch.probe()) {
+    if (job_header* job = find_work(w, floor, hint)) {
+      reg.sleep().work_found();
+      job->execute(job);
+      idle = reg.sleep().start_looking(w.index);
+      continue;
+    }
+    reg.sleep().no_work_found(idle, latch.core(), [&] { return reg.inject_queue().has_jobs(); });
+  }
+  reg.sleep().work_found();
+}
+
+void wake_worker(worker& w) noexcept { w.reg->sleep().wake_specific(w.index); }
+
+void inject(registry* reg, job_header* job) noexcept {
+  reg->inject_queue().put(job);
+  reg->sleep().new_injected_jobs(1);
+  if (reg->num_threads() == 1) reg->drain_through_seat();
+}
+
+pool_stats stats(const registry* reg) noexcept {
+  auto& r = const_cast<registry&>(*reg);
+  return {r.num_threads(), r.sleep().sleeping(), r.sleep().inactive()};
+}
+
+}  // namespace rt
+}  // namespace weft::detail

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+// A pool's shared state: its workers, the sleep module, the injector and the caller seat.
+// Design: docs/design.md#pools-and-seats   Protocol: docs/protocols/injection.md
+#pragma once
+
+#include <pthread.h>
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "injector.hpp"
+#include "sleep.hpp"
+#include "weft/detail/sched/latch.hpp"
+#include "weft/detail/sched/worker.hpp"
+
+namespace weft::detail {
+
+// A pool of N seats. Seat 0 is the caller seat: a thread that is not a worker of this pool
+// and calls into it (weft::join from main, install) takes it for the duration of the call
+// and works as worker 0, so a small call from outside starts at once instead of waiting
+// for a sleeping thread to wake. Seats 1..N-1 are background threads. When seat 0 is
+// taken, other outside callers inject their work and block; a pool with no background
+// threads (N == 1) has the seat holder drain the injector on release (the Dekker pair
+// SeatRelease / InjectCheck in docs/protocols/injection.md).
+class registry {
+ public:
+  explicit registry(std::size_t num_threads);
+  ~registry();
+  registry(const registry&) = delete;
+  registry& operator=(const registry&) = delete;
+
+  std::size_t num_threads() const noexcept { return num_threads_; }
+  worker& worker_at(std::size_t i) noexcept { return workers_[i]; }
+  sleep_module& sleep() noexcept { return sleep_; }
+  injector& inject_queue() noexcept { return injector_; }
+
+  bool try_acquire_seat() noexcept;
+  void release_seat() noexcept;
+  // Runs injected jobs on the calling thread as worker 0 while the seat can be had.
+  void drain_through_seat() noexcept;
+
+  void background_main(std::uint32_t index) noexcept;
+
+ private:
+  std::size_t num_threads_;
+  std::unique_ptr<worker[]> workers_;
+  sleep_module sleep_;
+  injector injector_;
+  cache_padded<std::atomic<std::uint32_t>> seat_{0};
+  std::vector<std::unique_ptr<job_latch>> terminate_;
+  std::vector<pthread_t> threads_;
+};
+
+}  // namespace weft::detail

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: MIT
+// How idle workers go to sleep without ever missing work, and how posters wake them.
+// Protocol: docs/protocols/sleep.md
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+
+#include "weft/detail/sync/cache_padded.hpp"
+#include "weft/detail/sync/core_latch.hpp"
+
+namespace weft::detail {
+
+// ---------------------------------------------------------------------------------------
+// Contract. (S-a) If a job is published (deque publish or injection, E1) and afterwards
+// every worker is asleep, then some worker was woken after E1: posted work is never
+// stranded. (S-b) If a latch a worker sleeps on is set, that worker is woken.
+// (S-c) When no work is posted, every idle worker ends blocked in the kernel: no spinning.
+//
+// Roles. sleeper: a worker with nothing to do (idle loop or waiting in a join);
+// poster: a thread that published or injected jobs; setter: a thread setting a latch.
+//
+// State. One 64-bit `counters_` word (own cache line):
+//   bits  0..15  sleeping: workers registered as blocked (decremented by the WAKER)
+//   bits 16..31  inactive: workers idle or sleeping (not running a job)
+//   bits 32..63  jec: jobs event counter; even = "sleepy" (someone announced it may
+//                sleep and no job was posted since), odd = "active"
+// Per worker (own cache line): a mutex, a condition variable and `is_blocked` (guarded by
+// the mutex): true only while the worker is registered in `sleeping` and may block.
+//
+// Steps of a sleeper (no_work_found, called once per fruitless search round):
+//   rounds 0..31  yield; search again
+//   round 32      announce sleepy: make jec even (if it was odd), remember it
+//   round 33      yield; search again
+//   then sleep(): latch UNSET->SLEEPY, lock, latch SLEEPY->SLEEPING, then register in
+//   `sleeping` with a CAS that fails if jec moved since the announcement (a job was posted:
+//   go back to searching); SleepFence; re-check the injector; block while is_blocked.
+// Steps of a poster: publish the job; (injector only: InjectFence;) make jec odd if it
+// is even (a seq_cst RMW that also reads sleeping/inactive); wake as many sleepers as
+// there are new jobs not covered by awake idle threads.
+//
+// Invariants.
+//   I1  inactive >= sleeping.
+//   I2  a worker is counted in `sleeping` iff its is_blocked is true, or it is between
+//       its registration CAS and the injector re-check (it then undoes the count itself).
+//   I3  only a waker sets is_blocked to false for a blocked worker, and it decrements
+//       `sleeping` in the same critical section: a worker is never counted twice.
+//
+// The race it survives ("A finds no work; B posts but sees no sleepers; A sleeps"):
+//   A: announce sleepy (jec = 2k)   A: search: nothing
+//   B: publish job                   B: RMW jec 2k -> 2k+1, reads sleeping == 0, wakes none
+//   A: registration CAS expects jec == 2k: fails, A searches again and finds the job.
+// If B's RMW comes after A's registration CAS instead, B reads sleeping >= 1 and wakes A.
+// All counter operations are seq_cst RMWs on one word, so one of the two orders holds.
+// For injected jobs the job lives in another location (the injector), so B and A each
+// issue a seq_cst fence (InjectFence, SleepFence) between their write and their read:
+// either B's injector write is visible to A's re-check, or A's registration is visible to
+// B's read of `sleeping`.
+//
+// Ordering table.
+// | tag | where                  | operation              | order   | pairs with | why
+// |-----|------------------------|------------------------|---------|------------|-----
+// | C1  | every counters update  | RMW / CAS              | seq_cst | C1         | one total order of announce, post, register
+// | C2  | new_jobs read          | RMW jec (or load)      | seq_cst | C1         | sleeping count read after the post
+// | F1  | SleepFence             | fence                  | seq_cst | F2         | register -> injector re-check (store->load)
+// | F2  | InjectFence            | fence                  | seq_cst | F1         | inject -> read sleeping (store->load)
+// | M1  | is_blocked             | mutex                  | -       | -          | wake_specific sees a fully registered sleeper
+// TSan: F1/F2 go through fence_seq_cst() (an RMW on one word under TSan); see atomic.hpp.
+// ---------------------------------------------------------------------------------------
+
+class sleep_module {
+ public:
+  static constexpr std::uint32_t rounds_until_sleepy = 32;
+  static constexpr std::uint32_t rounds_until_sleeping = rounds_until_sleepy + 1;
+  static constexpr std::uint32_t invalid_jec = ~std::uint32_t{0};
+
+  struct idle_state {
+    std::uint32_t worker_index;
+    std::uint32_t rounds = 0;
+    std::uint32_t jec = invalid_jec;
+    void wake_fully() noexcept {
+      rounds = 0;
+      jec = invalid_jec;
+    }
+    void wake_partly() noexcept {
+      rounds = rounds_until_sleepy;
+      jec = invalid_jec;
+    }
+  };
+
+  explicit sleep_module(std::size_t num_workers);
+
+  const std::atomic<std::uint64_t>* counters_word() const noexcept { return &counters_.value; }
+
+  idle_state start_looking(std::uint32_t worker_index) noexcept;
+  // Returns after work was found: decrements inactive and wakes helpers if it was the last
+  // awake idle thread (the wake-up cascade).
+  void work_found() noexcept;
+  // One fruitless round: yield, announce, or sleep on `latch` (which a setter may set).
+  template <class HasInjected>
+  void no_work_found(idle_state& idle, core_latch& latch, HasInjected&& has_injected) {
+    if (idle.rounds < rounds_until_sleepy) {
+      yield();
+      ++idle.rounds;
+    } else if (idle.rounds == rounds_until_sleepy) {
+      idle.jec = announce_sleepy();
+      ++idle.rounds;
+      yield();
+    } else if (idle.rounds < rounds_until_sleeping) {
+      ++idle.rounds;
+      yield();
+    } else {
+      sleep(idle, latch, has_injected());
+    }
+  }
+
+  // A worker published `num_jobs` jobs on its deque.
+  void new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
+  // A thread injected jobs (InjectFence inside).
+  void new_injected_jobs(std::uint32_t num_jobs) noexcept;
+  // Wakes worker `index` if it is blocked. Returns whether it was.
+  bool wake_specific(std::uint32_t index) noexcept;
+  void wake_all() noexcept;
+
+  std::uint32_t sleeping() const noexcept;
+  std::uint32_t inactive() const noexcept;
+
+ private:
+  struct worker_sleep_state {
+    std::mutex mutex;
+    std::condition_variable condvar;
+    bool is_blocked = false;
+  };
+
+  static void yield() noexcept;
+  std::uint32_t announce_sleepy() noexcept;
+  void sleep(idle_state& idle, core_latch& latch, bool has_injected_jobs);
+  void new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
+  void wake_any(std::uint32_t count) noexcept;
+
+  cache_padded<std::atomic<std::uint64_t>> counters_{0};
+  std::size_t num_workers_;
+  std::unique_ptr<cache_padded<worker_sleep_state>[]> states_;
+};
+
+}  // namespace weft::detail
