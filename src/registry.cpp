@@ -222,7 +222,7 @@ void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_head
       idle = reg.sleep().start_looking(w.index);
       continue;
     }
-    reg.sleep().no_work_found(idle, latch.core(), [&] { return reg.inject_queue().has_jobs(); });
+    reg.sleep().no_work_found(idle, latch.core(), reg.inject_queue());
   }
   reg.sleep().work_found();
 }

@@ -46,7 +46,7 @@ std::uint32_t sleep_module::announce_sleepy() noexcept {
   }
 }
 
-void sleep_module::sleep(idle_state& idle, core_latch& latch, bool has_injected_jobs) {
+void sleep_module::sleep(idle_state& idle, core_latch& latch, const injector& injected) {
   if (!latch.get_sleepy()) return;  // the latch was set: stop idling
   auto& state = states_[idle.worker_index].value;
   std::unique_lock<std::mutex> lock(state.mutex);  // M1
@@ -67,7 +67,7 @@ void sleep_module::sleep(idle_state& idle, core_latch& latch, bool has_injected_
       break;
   }
   fence_seq_cst();  // F1 SleepFence: pairs with F2 InjectFence
-  if (has_injected_jobs) {
+  if (injected.has_jobs()) {
     counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1: undo, I2
   } else {
     state.is_blocked = true;

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 
+#include "injector.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
 #include "weft/detail/sync/core_latch.hpp"
 
@@ -33,8 +34,8 @@ namespace weft::detail {
 //
 // Steps of a sleeper (no_work_found, called once per fruitless search round):
 //   rounds 0..31  yield; search again
-//   round 32      announce sleepy: make jec even (if it was odd), remember it
-//   round 33      yield; search again
+//   round 32      announce sleepy: make jec even (if it was odd), remember it; yield
+//   round 33      search again, then sleep
 //   then sleep(): latch UNSET->SLEEPY, lock, latch SLEEPY->SLEEPING, then register in
 //   `sleeping` with a CAS that fails if jec moved since the announcement (a job was posted:
 //   go back to searching); SleepFence; re-check the injector; block while is_blocked.
@@ -74,7 +75,6 @@ namespace weft::detail {
 class sleep_module {
  public:
   static constexpr std::uint32_t rounds_until_sleepy = 32;
-  static constexpr std::uint32_t rounds_until_sleeping = rounds_until_sleepy + 1;
   static constexpr std::uint32_t invalid_jec = ~std::uint32_t{0};
 
   struct idle_state {
@@ -96,12 +96,11 @@ class sleep_module {
   const std::atomic<std::uint64_t>* counters_word() const noexcept { return &counters_.value; }
 
   idle_state start_looking(std::uint32_t worker_index) noexcept;
-  // Returns after work was found: decrements inactive and wakes helpers if it was the last
-  // awake idle thread (the wake-up cascade).
+  // Leaving the idle state (work found, or the awaited latch set): decrements inactive and
+  // wakes up to two sleepers if there are any (the wake-up cascade).
   void work_found() noexcept;
   // One fruitless round: yield, announce, or sleep on `latch` (which a setter may set).
-  template <class HasInjected>
-  void no_work_found(idle_state& idle, core_latch& latch, HasInjected&& has_injected) {
+  void no_work_found(idle_state& idle, core_latch& latch, const injector& injected) {
     if (idle.rounds < rounds_until_sleepy) {
       yield();
       ++idle.rounds;
@@ -109,11 +108,8 @@ class sleep_module {
       idle.jec = announce_sleepy();
       ++idle.rounds;
       yield();
-    } else if (idle.rounds < rounds_until_sleeping) {
-      ++idle.rounds;
-      yield();
     } else {
-      sleep(idle, latch, has_injected());
+      sleep(idle, latch, injected);
     }
   }
 
@@ -137,7 +133,7 @@ class sleep_module {
 
   static void yield() noexcept;
   std::uint32_t announce_sleepy() noexcept;
-  void sleep(idle_state& idle, core_latch& latch, bool has_injected_jobs);
+  void sleep(idle_state& idle, core_latch& latch, const injector& injected);
   void new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
   void wake_any(std::uint32_t count) noexcept;
 

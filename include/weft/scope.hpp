@@ -60,7 +60,10 @@ auto scope_in_worker(detail::worker& w, Body& body) {
   if (result.failed()) s.state_.record(result.take_error());
   s.state_.task_done();
   if (!s.state_.latch().probe()) detail::rt::wait_until(w, s.state_.latch(), floor, nullptr);
-  s.state_.rethrow_if_failed();
+  if (s.state_.failed()) {
+    result.discard();
+    s.state_.rethrow_if_failed();
+  }
   if constexpr (!std::is_void_v<R>) return result.take();
 }
 

@@ -67,10 +67,17 @@ join_result_t<A, B> join_sequential(A& a, B& b) {
     rb.discard();
     ra.take();
   }
-  if constexpr (std::is_void_v<join_result_t<A, B>>)
+  if (rb.failed()) {
+    ra.discard();
     rb.take();
-  else
-    return make_join_result<A, B>(ra.take(), rb.take());
+  }
+  if constexpr (std::is_void_v<join_result_t<A, B>>) {
+    ra.discard();
+    rb.discard();
+  } else {
+    decltype(auto) a_value = ra.take();  // sequenced: neither take() can throw here
+    return make_join_result<A, B>(std::forward<decltype(a_value)>(a_value), rb.take());
+  }
 }
 
 // Push B (a frame-resident job), run A, then take B back or help until its thief is done.
@@ -83,7 +90,8 @@ WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
     return join_sequential(a, b);
   if (w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
 
-  auto ra = [&] {
+  using value_a = returned_result_t<std::invoke_result_t<A&>>;
+  value_a ra = [&]() -> value_a {
     try {
       return invoke_to_value(a);
     } catch (...) {
@@ -94,10 +102,10 @@ WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
 
   if (w.deque.pop_if_private(slot)) [[likely]] {
     if (w.deque.has_private() && w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
-    return make_join_result<A, B>(std::move(ra), invoke_to_value(b));
+    return make_join_result<A, B>(std::forward<value_a>(ra), invoke_to_value(b));
   }
   settle_b_cold(w, job_b, slot);
-  return make_join_result<A, B>(std::move(ra), job_b.result().take());
+  return make_join_result<A, B>(std::forward<value_a>(ra), job_b.result().take());
 }
 
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers

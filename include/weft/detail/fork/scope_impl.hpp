@@ -33,6 +33,7 @@ class scope_state {
   void record(std::exception_ptr e) noexcept {
     if (!has_error_.exchange(true, std::memory_order_acq_rel)) error_ = std::move(e);
   }
+  bool failed() const noexcept { return has_error_.load(std::memory_order_acquire); }
   void rethrow_if_failed() const {
     if (has_error_.load(std::memory_order_acquire)) std::rethrow_exception(error_);
   }

@@ -62,7 +62,7 @@ class split_deque {
 
   explicit split_deque(std::uint32_t capacity = default_capacity)
       : slots_(new std::atomic<job_handle>[capacity]), capacity_(capacity) {
-    WEFT_ASSERT(capacity < 0xFFFFu);
+    if (capacity >= 0xFFFFu) fatal("split_deque: capacity must fit the 16-bit indices");
   }
 
   // Owner only. False when full: the caller runs the item inline instead.
@@ -178,12 +178,13 @@ class split_deque {
     return static_cast<std::uint32_t>(w >> 32);
   }
 
-  // Owner-only line.
-  std::uint32_t head_ = 0;
-  std::uint32_t owner_split_ = 0;
+  // Read-only after construction: read by the owner and by every thief.
   std::unique_ptr<std::atomic<job_handle>[]> slots_;
   std::uint32_t capacity_;
-  // Shared line: read by every thief.
+  // Owner-only line.
+  alignas(cache_line_bytes) std::uint32_t head_ = 0;
+  std::uint32_t owner_split_ = 0;
+  // Shared line: read by every thief, written by the owner only to publish and reclaim.
   cache_padded<std::atomic<std::uint64_t>> public_{0};
 };
 

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+// weft::thread_pool, install, num_threads, thread_index: black-box.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cstdlib>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+#include "test_support.hpp"
+#include "weft/weft.hpp"
+
+namespace {
+long fib(int n) {
+  if (n < 2) return n;
+  auto [a, b] = weft::join([&] { return fib(n - 1); }, [&] { return fib(n - 2); });
+  return a + b;
+}
+}  // namespace
+
+TEST_CASE("the global pool has WEFT_NUM_THREADS threads", "[pool][interface]") {
+  const char* env = std::getenv("WEFT_NUM_THREADS");
+  REQUIRE(env != nullptr);
+  REQUIRE(weft::num_threads() == std::strtoul(env, nullptr, 10));
+  REQUIRE_FALSE(weft::thread_index().has_value());
+}
+
+TEST_CASE("install runs on the pool; indices stay in range", "[pool][interface]") {
+  weft::thread_pool pool({.num_threads = 3});
+  REQUIRE(pool.num_threads() == 3);
+  std::vector<std::atomic<int>> seen(3);
+  std::atomic<int> bad{0};  // Catch2 assertions are not thread-safe: collect, then check
+  const std::size_t inside = pool.install([&] {
+    weft::scope([&](auto& s) {
+      for (int i = 0; i < 2000; ++i)
+        s.spawn([&] {
+          auto idx = weft::thread_index();
+          if (!idx.has_value() || *idx >= 3)
+            bad.fetch_add(1);
+          else
+            seen[*idx].fetch_add(1, std::memory_order_relaxed);
+        });
+    });
+    return weft::num_threads();
+  });
+  REQUIRE(inside == 3);
+  REQUIRE(bad.load() == 0);
+  int total = 0;
+  for (auto& s : seen) total += s.load();
+  REQUIRE(total == 2000);
+  REQUIRE_FALSE(weft::thread_index().has_value());
+}
+
+TEST_CASE("install returns values and rethrows exceptions", "[pool][exceptions]") {
+  weft::thread_pool pool({.num_threads = 2});
+  REQUIRE(pool.install([] { return fib(20); }) == 6765);
+  REQUIRE_THROWS_AS(pool.install([]() -> int { throw std::runtime_error("boom"); }),
+                    std::runtime_error);
+  REQUIRE(pool.install([] { return fib(15); }) == 610);
+}
+
+TEST_CASE("install across two pools, both directions, nested", "[pool][requirement]") {
+  weft::thread_pool p1({.num_threads = 2});
+  weft::thread_pool p2({.num_threads = 3});
+  std::atomic<int> bad{0};
+  const long r = p1.install([&] {
+    auto [x, y] = weft::join(
+        [&] {
+          return p2.install([&] {
+            if (weft::num_threads() != 3) bad.fetch_add(1);
+            return p1.install([&] {
+              if (weft::num_threads() != 2) bad.fetch_add(1);
+              return fib(15);
+            });
+          });
+        },
+        [&] { return p2.install([&] { return fib(16); }); });
+    return x + y;
+  });
+  REQUIRE(r == 610 + 987);
+  REQUIRE(bad.load() == 0);
+  for (int i = 0; i < 50; ++i)
+    REQUIRE(p2.install([&] { return p1.install([&] { return fib(10); }) + fib(10); }) == 110);
+}
+
+TEST_CASE("single-thread pools serve concurrent callers", "[pool][requirement]") {
+  weft::thread_pool pool({.num_threads = 1});
+  std::vector<std::thread> callers;
+  std::atomic<long> sum{0};
+  for (int t = 0; t < 4; ++t)
+    callers.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) sum.fetch_add(pool.install([] { return fib(12); }));
+    });
+  for (auto& c : callers) c.join();
+  REQUIRE(sum.load() == 4L * 50 * 144);
+}
+
+TEST_CASE("pool workers fall asleep when idle", "[pool][resource_usage]") {
+  weft::thread_pool pool({.num_threads = 3});
+  pool.install([] { return fib(18); });
+  REQUIRE(weft_test::eventually([&] { return pool.stats().sleeping == 2; }));
+}

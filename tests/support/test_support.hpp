@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: MIT
+// Helpers shared by the tests: stress iteration counts, seeded randomness, bounded polling.
+#pragma once
+
+#include <pthread.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <thread>
+
+namespace weft_test {
+
+// Iterations for a stress loop: WEFT_STRESS_ITERS when set, else `fallback`.
+inline std::uint64_t stress_iters(std::uint64_t fallback) {
+  if (const char* env = std::getenv("WEFT_STRESS_ITERS"); env != nullptr && *env != '\0') {
+    const auto v = std::strtoull(env, nullptr, 10);
+    if (v > 0) return v;
+  }
+  return fallback;
+}
+
+inline std::mt19937_64 seeded_rng(std::uint64_t salt = 0) { return std::mt19937_64(0x5EEDu + salt); }
+
+// Polls `cond` with yields, at most `max_rounds` times: "eventually" without a clock.
+template <class Cond>
+bool eventually(Cond&& cond, std::uint64_t max_rounds = 50'000'000) {
+  for (std::uint64_t i = 0; i < max_rounds; ++i) {
+    if (cond()) return true;
+    std::this_thread::yield();
+  }
+  return cond();
+}
+
+// Runs f() on a fresh thread with a 256 MiB stack and waits: deep-recursion tests must not
+// depend on the main thread's stack limit (and sanitizer frames are several times larger).
+template <class F>
+void run_on_big_stack(F&& f) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, std::size_t{256} << 20);
+  pthread_t tid;
+  auto* fn = &f;
+  auto entry = [](void* arg) -> void* {
+    (*static_cast<decltype(fn)>(arg))();
+    return nullptr;
+  };
+  if (pthread_create(&tid, &attr, entry, fn) != 0) std::abort();
+  pthread_join(tid, nullptr);
+  pthread_attr_destroy(&attr);
+}
+
+struct test_error {
+  int depth;
+};
+
+}  // namespace weft_test

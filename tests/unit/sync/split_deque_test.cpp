@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: MIT
+// White-box tests of the split deque: owner-only behaviour and publish/steal/pop transitions.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+
+#include "weft/detail/sync/split_deque.hpp"
+
+using weft::detail::split_deque;
+
+namespace {
+void* item(std::uintptr_t i) { return reinterpret_cast<void*>(i + 1); }
+}  // namespace
+
+TEST_CASE("private items come back LIFO and are invisible to thieves", "[deque][requirement]") {
+  split_deque d(16);
+  for (std::uintptr_t i = 0; i < 10; ++i) REQUIRE(d.push(item(i)));
+  REQUIRE(d.steal().status == split_deque::steal_status::empty);
+  for (std::uintptr_t i = 10; i-- > 0;) REQUIRE(d.pop() == item(i));
+  REQUIRE(d.empty());
+}
+
+TEST_CASE("a full deque refuses the push", "[deque][requirement]") {
+  split_deque d(4);
+  for (std::uintptr_t i = 0; i < 4; ++i) REQUIRE(d.push(item(i)));
+  REQUIRE_FALSE(d.push(item(4)));
+  REQUIRE(d.pop() == item(3));
+  REQUIRE(d.push(item(5)));
+}
+
+TEST_CASE("published items are stolen oldest first; pop sees what was stolen", "[deque][requirement]") {
+  split_deque d(16);
+  for (std::uintptr_t i = 0; i < 4; ++i) REQUIRE(d.push(item(i)));
+  REQUIRE(d.publish());
+  REQUIRE_FALSE(d.publish());  // nothing private left
+  auto s = d.steal();
+  REQUIRE(s.status == split_deque::steal_status::success);
+  REQUIRE(s.item == item(0));
+  REQUIRE(s.more);
+  REQUIRE(d.pop() == item(3));  // public, taken back by the owner
+  REQUIRE(d.pop() == item(2));
+  s = d.steal();
+  REQUIRE(s.item == item(1));
+  REQUIRE_FALSE(s.more);
+  REQUIRE(d.public_is_empty());
+  REQUIRE(d.pop() == nullptr);  // slot 1 was stolen
+  REQUIRE(d.empty());
+  // The deque is reusable after everything was stolen.
+  REQUIRE(d.push(item(7)));
+  REQUIRE(d.publish());
+  REQUIRE(d.steal().item == item(7));
+  REQUIRE(d.pop() == nullptr);
+  REQUIRE(d.empty());
+}
+
+TEST_CASE("pop_if_private takes the expected slot only when it is private", "[deque][requirement]") {
+  split_deque d(16);
+  REQUIRE(d.push(item(0)));
+  REQUIRE(d.pop_if_private(0));
+  REQUIRE(d.empty());
+  REQUIRE(d.push(item(1)));
+  REQUIRE(d.publish());
+  REQUIRE_FALSE(d.pop_if_private(0));  // public: needs the synchronised pop
+  REQUIRE(d.pop() == item(1));
+}
+
+TEST_CASE("items pushed after a publish stay private until the next publish", "[deque][requirement]") {
+  split_deque d(16);
+  REQUIRE(d.push(item(0)));
+  REQUIRE(d.publish());
+  REQUIRE(d.push(item(1)));
+  REQUIRE(d.has_private());
+  REQUIRE(d.steal().item == item(0));
+  REQUIRE(d.steal().status == split_deque::steal_status::empty);
+  REQUIRE(d.pop_if_private(1));
+  REQUIRE(d.pop() == nullptr);
+}
