@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+// Helpers every workload shares: clocks, medians, process CPU time, peer tables, progress.
+#pragma once
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+// A peer that was not built (its runtime is missing) has a null entry and prints "n/a".
+#ifdef WEFT_BENCH_HAVE_TBB
+#define WEFT_BENCH_IF_TBB(x) (x)
+#else
+#define WEFT_BENCH_IF_TBB(x) nullptr
+#endif
+#ifdef WEFT_BENCH_HAVE_OMP
+#define WEFT_BENCH_IF_OMP(x) (x)
+#else
+#define WEFT_BENCH_IF_OMP(x) nullptr
+#endif
+
+namespace weft_bench {
+
+template <class Fn>
+struct peer {
+  const char* name;
+  Fn* run;  // nullptr: not built
+};
+
+inline std::int64_t now_ns() noexcept {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+inline double median(std::vector<double> v) {
+  if (v.empty()) return std::nan("");
+  std::sort(v.begin(), v.end());
+  const std::size_t mid = v.size() / 2;
+  return v.size() % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+inline double max_of(const std::vector<double>& v) {
+  return v.empty() ? std::nan("") : *std::max_element(v.begin(), v.end());
+}
+
+// One untimed warm-up (first-touch, thread start-up), then `reps` timed calls in ns.
+template <class F>
+std::vector<double> time_reps(int reps, F&& f) {
+  f();
+  std::vector<double> out;
+  out.reserve(static_cast<std::size_t>(reps));
+  for (int i = 0; i < reps; ++i) {
+    const std::int64_t t0 = now_ns();
+    f();
+    out.push_back(static_cast<double>(now_ns() - t0));
+  }
+  return out;
+}
+
+// user + sys CPU time of the whole process (every thread of every runtime), in ns.
+inline std::int64_t process_cpu_ns() noexcept {
+  rusage ru{};
+  getrusage(RUSAGE_SELF, &ru);
+  const auto us = [](const timeval& t) {
+    return static_cast<std::int64_t>(t.tv_sec) * 1'000'000 + t.tv_usec;
+  };
+  return (us(ru.ru_utime) + us(ru.ru_stime)) * 1000;
+}
+
+// Keeps a result alive so the optimizer cannot drop the work that produced it.
+template <class T>
+inline void keep(const T& value) noexcept {
+  asm volatile("" : : "r,m"(value) : "memory");
+}
+
+// One status line on stderr, rewritten in place on a terminal, one line per step otherwise.
+inline void progress(const std::string& what) {
+  static const bool tty = isatty(STDERR_FILENO) != 0;
+  if (tty)
+    std::fprintf(stderr, "\r\033[K[weft_bench] %s", what.c_str());
+  else
+    std::fprintf(stderr, "[weft_bench] %s\n", what.c_str());
+  std::fflush(stderr);
+}
+
+inline void progress_done() {
+  if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
+  std::fflush(stderr);
+}
+
+}  // namespace weft_bench

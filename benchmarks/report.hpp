@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// Output helpers for the runner: table cells, bar verdicts, the CSV rows, versions of peers.
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#ifdef WEFT_BENCH_HAVE_TBB
+#include <oneapi/tbb/version.h>
+#endif
+
+namespace weft_bench {
+
+#ifdef WEFT_BENCH_HAVE_TBB
+inline const std::string tbb_version = TBB_VERSION_STRING;
+#else
+inline const std::string tbb_version = "n/a";
+#endif
+#ifdef WEFT_BENCH_HAVE_OMP
+inline const std::string omp_version = std::to_string(_OPENMP);
+#else
+inline const std::string omp_version = "n/a";
+#endif
+
+// A table cell: "n/a" for peers that were not built and ratios without a base.
+inline std::string cell(double v, const char* fmt) {
+  if (std::isnan(v)) return "n/a";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, fmt, v);
+  return buf;
+}
+
+// One project bar: the measured value against its limit. Never adjusted, only reported.
+inline void bar(const std::string& what, double value, double limit, const char* unit) {
+  std::printf("  %-46s %9s%-2s (bar <= %g%s)  %s\n", what.c_str(), cell(value, "%.3f").c_str(),
+              unit, limit, unit,
+              std::isnan(value) ? "n/a"
+              : value <= limit  ? "PASS"
+                                : "FAIL");
+}
+
+// Long format, one measurement per row: workload,peer,threads,param,metric,value,unit.
+class csv_sink {
+ public:
+  void add(const std::string& workload, const std::string& peer, int threads,
+           const std::string& param, const std::string& metric, double value, const char* unit) {
+    char num[32];
+    std::snprintf(num, sizeof num, "%.6g", value);
+    rows_.push_back(workload + ',' + peer + ',' + std::to_string(threads) + ',' + param + ',' +
+                    metric + ',' + num + ',' + unit);
+  }
+
+  void write(const std::string& path) const {
+    const std::filesystem::path p(path);
+    std::error_code ec;  // a failure shows up as the open failing below
+    if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
+    std::ofstream out(p);
+    if (!out) {
+      std::fprintf(stderr, "weft_bench: cannot write %s\n", path.c_str());
+      return;
+    }
+    out << "workload,peer,threads,param,metric,value,unit\n";
+    for (const auto& row : rows_) out << row << '\n';
+    std::printf("\ncsv: %s (%zu rows)\n", path.c_str(), rows_.size());
+  }
+
+ private:
+  std::vector<std::string> rows_;
+};
+
+}  // namespace weft_bench

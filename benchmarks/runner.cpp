@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: MIT
+// weft_bench's main: options, running each workload's peers, tables on stdout, the CSV file.
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <sstream>
+#include <thread>
+#include <weft/weft.hpp>
+
+#include "common.hpp"
+#include "fib/config.hpp"
+#include "idle/config.hpp"
+#include "latency/config.hpp"
+#include "report.hpp"
+
+namespace wb = weft_bench;
+
+namespace {
+
+struct options {
+  bool quick = false;
+  std::vector<std::string> workloads{"fib", "latency", "idle"};
+  int reps = 5;
+  std::vector<int> threads;  // default: 1 and the hardware's count
+  std::string csv = "results/bench.csv";
+  int n = 0;  // fib size; 0: by --quick
+};
+
+wb::csv_sink csv;
+
+[[noreturn]] void usage(int code) {
+  std::fprintf(code == 0 ? stdout : stderr,
+               "usage: weft_bench [--quick] [--workloads fib,latency,idle] [--reps N] "
+               "[--threads 1,2] [--n N] [--csv PATH]\n"
+               "  --quick: fib(%d) instead of fib(%d) and fewer samples (under a minute)\n"
+               "  --reps: timed runs per fib cell and idle peer (default 5)\n"
+               "  --threads: fib's thread counts (idle uses the largest; latency uses the global "
+               "pool's size)\n  --csv: raw results (default results/bench.csv)\n",
+               wb::fib::quick_n, wb::fib::default_n);
+  std::exit(code);
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+[[noreturn]] void bad(const std::string& what, const std::string& s) {
+  std::fprintf(stderr, "weft_bench: bad %s '%s'\n", what.c_str(), s.c_str());
+  usage(2);
+}
+
+int to_int(const std::string& what, const std::string& s, int min) {
+  char* end = nullptr;
+  const long v = std::strtol(s.c_str(), &end, 10);
+  if (end != s.c_str() && *end == '\0' && v >= min && v <= 1'000'000) return static_cast<int>(v);
+  bad(what, s);
+}
+
+options parse(int argc, char** argv) {
+  options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") usage(0);
+    if (arg == "--quick") {
+      o.quick = true;
+      continue;
+    }
+    if (arg != "--workloads" && arg != "--reps" && arg != "--n" && arg != "--csv" &&
+        arg != "--threads")
+      bad("option", arg);
+    if (i + 1 >= argc) bad("option (its value is missing)", arg);
+    const std::string value = argv[++i];
+    if (arg == "--workloads")
+      o.workloads = split(value);
+    else if (arg == "--reps")
+      o.reps = to_int(arg, value, 1);
+    else if (arg == "--n")
+      o.n = to_int(arg, value, 2);
+    else if (arg == "--csv")
+      o.csv = value;
+    else
+      for (const auto& t : split(value)) o.threads.push_back(to_int(arg, t, 1));
+  }
+  for (const auto& w : o.workloads)
+    if (w != "fib" && w != "latency" && w != "idle") bad("workload", w);
+  if (o.threads.empty())
+    o.threads = {1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))};
+  o.threads.erase(std::unique(o.threads.begin(), o.threads.end()), o.threads.end());
+  if (o.n == 0) o.n = o.quick ? wb::fib::quick_n : wb::fib::default_n;
+  return o;
+}
+
+void run_fib(const options& o) {
+  namespace f = wb::fib;
+  const int n = o.n;
+  const double joins = static_cast<double>(f::num_joins(n));
+  const std::string param = "n=" + std::to_string(n), tag = "fib(" + std::to_string(n) + "): ";
+  std::printf(
+      "\n== fib(%d): a join at every level, %.0f joins; median of %d runs after 1 warm-up "
+      "==\n%-7s %-5s %12s %10s %8s %8s\n",
+      n, joins, o.reps, "threads", "peer", "time ms", "ns/join", "vs seq", "vs weft");
+  std::fflush(stdout);
+  wb::progress(tag + "peer seq");
+  const std::vector<double> seq_ns = f::run_seq(n, 1, o.reps);
+  const double seq = wb::median(seq_ns);
+  csv.add("fib", "seq", 1, param, "min_ns", *std::min_element(seq_ns.begin(), seq_ns.end()), "ns");
+  csv.add("fib", "seq", 1, param, "max_ns", wb::max_of(seq_ns), "ns");
+  std::vector<double> weft_at(3, std::nan(""));  // [1], [2]: for the bars
+  for (const int t : o.threads) {
+    std::vector<double> med;
+    for (const auto& p : f::peers) {
+      if (p.run == nullptr || p.run == &f::run_seq) {
+        med.push_back(p.run == nullptr ? std::nan("") : seq);
+        continue;
+      }
+      wb::progress(tag + std::to_string(t) + " threads, peer " + p.name);
+      const std::vector<double> ns = p.run(n, t, o.reps);
+      med.push_back(wb::median(ns));
+      csv.add("fib", p.name, t, param, "min_ns", *std::min_element(ns.begin(), ns.end()), "ns");
+      csv.add("fib", p.name, t, param, "max_ns", wb::max_of(ns), "ns");
+    }
+    wb::progress_done();
+    const double weft = med[1];
+    if (t <= 2) weft_at[static_cast<std::size_t>(t)] = weft;
+    for (std::size_t i = 0; i < med.size(); ++i) {
+      const char* name = f::peers[i].name;
+      const double per_join = i == 0 ? std::nan("") : (med[i] - seq) / joins;
+      std::printf("%-7d %-5s %12s %10s %8s %8s\n", t, name, wb::cell(med[i] / 1e6, "%.2f").c_str(),
+                  i == 0 ? "-" : wb::cell(per_join, "%.2f").c_str(),
+                  wb::cell(med[i] / seq, "%.2fx").c_str(),
+                  wb::cell(med[i] / weft, "%.2fx").c_str());
+      csv.add("fib", name, t, param, "median_ns", med[i], "ns");
+      if (i != 0) csv.add("fib", name, t, param, "ns_per_join", per_join, "ns");
+    }
+    std::fflush(stdout);
+  }
+  std::printf("bars:\n");
+  wb::bar("weft fib(" + std::to_string(n) + ") @1 thread / seq", weft_at[1] / seq, 2.0, "x");
+  wb::bar("weft fib(" + std::to_string(n) + ") @2 threads / weft @1", weft_at[2] / weft_at[1], 0.55,
+          "x");
+  if (std::find(o.threads.begin(), o.threads.end(), 2) == o.threads.end()) return;
+  // What this machine allows at all: the sequential code alone, then two copies side by side,
+  // measured back to back so that background load skews both alike.
+  wb::progress(tag + "1 and 2 copies of seq on std::threads");
+  const double one = wb::median(f::run_seq_copies(n, 1, o.reps));
+  const double two = wb::median(f::run_seq_copies(n, 2, o.reps));
+  wb::progress_done();
+  csv.add("fib", "seq-copies", 1, param, "median_ns", one, "ns");
+  csv.add("fib", "seq-copies", 2, param, "median_ns", two, "ns");
+  std::printf(
+      "  ceiling: 2 copies of seq on 2 std::threads take %.2fx one copy alone, so no "
+      "runtime can beat ~%.2fx @2/@1 here\n",
+      two / one, two / one / 2);
+}
+
+void run_latency(const options& o) {
+  namespace l = wb::latency;
+  const int threads = static_cast<int>(weft::num_threads());  // the global pool's size
+  const int awake = o.quick ? 2000 : 20000, asleep = o.quick ? 10 : std::max(20, 4 * o.reps);
+  std::printf(
+      "\n== latency: join([]{return 1;}, []{return 2;}) from main on %d threads (weft: the "
+      "global pool); median ns per call ==\n   awake: %d back-to-back calls; asleep: %d "
+      "calls, each after a %lld ms sleep; seq = both lambdas inline (the clock's floor)\n",
+      threads, awake, asleep, static_cast<long long>(l::asleep_gap.count()));
+  std::vector<l::samples> res;
+  for (const auto& p : l::peers) {
+    if (p.run != nullptr) wb::progress(std::string("latency: peer ") + p.name);
+    res.push_back(p.run == nullptr ? l::samples{} : p.run(awake, asleep, threads));
+  }
+  wb::progress_done();
+  const double weft_awake = wb::median(res[1].awake_ns), weft_asleep = wb::median(res[1].asleep_ns);
+  std::printf("%-5s %10s %10s %12s %12s %12s\n", "peer", "awake ns", "asleep ns", "awake/weft",
+              "asleep/weft", "asleep max");
+  for (std::size_t i = 0; i < res.size(); ++i) {
+    const char* name = l::peers[i].name;
+    const double aw = wb::median(res[i].awake_ns), as = wb::median(res[i].asleep_ns);
+    const double as_max = wb::max_of(res[i].asleep_ns);
+    std::printf("%-5s %10s %10s %12s %12s %12s\n", name, wb::cell(aw, "%.0f").c_str(),
+                wb::cell(as, "%.0f").c_str(), wb::cell(aw / weft_awake, "%.2fx").c_str(),
+                wb::cell(as / weft_asleep, "%.2fx").c_str(), wb::cell(as_max, "%.0f").c_str());
+    if (l::peers[i].run == nullptr) continue;
+    csv.add("latency", name, threads, "awake", "median_ns", aw, "ns");
+    csv.add("latency", name, threads, "asleep", "median_ns", as, "ns");
+    csv.add("latency", name, threads, "asleep", "max_ns", as_max, "ns");
+  }
+}
+
+void run_idle(const options& o) {
+  namespace d = wb::idle;
+  const int threads = *std::max_element(o.threads.begin(), o.threads.end());
+  const int reps = o.quick ? std::min(3, o.reps) : o.reps;
+  const std::string param = "burst=fib(" + std::to_string(wb::fib::burst_n) + ")";
+  std::printf(
+      "\n== idle: process CPU (user+sys) during a %lld ms sleep of main right after a "
+      "fib(%d) burst on %d threads; %d runs ==\n%-11s %9s %12s %12s\n",
+      static_cast<long long>(d::idle_time.count()), wb::fib::burst_n, threads, reps, "peer",
+      "burst ms", "cpu ms med", "cpu ms max");
+  std::vector<double> meds;
+  for (const auto& p : d::peers) {
+    std::vector<double> burst, cpu;
+    if (p.run != nullptr) {
+      wb::progress(std::string("idle: peer ") + p.name);
+      for (const auto& s : p.run(threads, reps)) {
+        burst.push_back(s.burst_ns / 1e6);
+        cpu.push_back(s.cpu_ns / 1e6);
+      }
+      wb::progress_done();
+    }
+    meds.push_back(wb::median(cpu));
+    std::printf("%-11s %9s %12s %12s\n", p.name, wb::cell(wb::median(burst), "%.2f").c_str(),
+                wb::cell(meds.back(), "%.3f").c_str(), wb::cell(wb::max_of(cpu), "%.3f").c_str());
+    if (p.run == nullptr) continue;
+    csv.add("idle", p.name, threads, param, "cpu_ms_median", meds.back(), "ms");
+    csv.add("idle", p.name, threads, param, "cpu_ms_max", wb::max_of(cpu), "ms");
+  }
+  const char* policy = std::getenv("OMP_WAIT_POLICY");
+  std::printf(
+      "notes: seq = no burst (the floor); weft = a thread_pool kept alive while idle; "
+      "weft-global = weft::join\n       from main on the global pool (%zu threads). All "
+      "runtimes share this process: the other runtimes'\n       threads exist but are "
+      "idle. OMP_WAIT_POLICY=%s.\nbars:\n",
+      weft::num_threads(),
+      policy != nullptr ? policy : "unset (libgomp's default: spin a while, then sleep)");
+  wb::bar("weft thread_pool: idle CPU in 200 ms (median)", meds[1], 0.5, "ms");
+  wb::bar("weft global pool: idle CPU in 200 ms (median)", meds[2], 0.5, "ms");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const options o = parse(argc, argv);
+  double load = 0;
+  getloadavg(&load, 1);  // other processes on these cores skew every number: say so up front
+  std::printf(
+      "weft_bench %d.%d.%d: %u hardware threads, compiler %s, oneTBB %s, OpenMP %s%s; "
+      "load average %.2f at start\n",
+      weft::version_major, weft::version_minor, weft::version_patch,
+      std::thread::hardware_concurrency(), __VERSION__, wb::tbb_version.c_str(),
+      wb::omp_version.c_str(), o.quick ? " [--quick]" : "", load);
+  for (const auto& w : o.workloads) {
+    if (w == "fib") run_fib(o);
+    if (w == "latency") run_latency(o);
+    if (w == "idle") run_idle(o);
+    std::fflush(stdout);
+  }
+  csv.write(o.csv);
+  return 0;
+}
