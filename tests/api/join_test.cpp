@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "fib.hpp"
 #include "test_support.hpp"
 #include "weft/weft.hpp"
 
@@ -45,12 +46,8 @@ void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 
 namespace {
-long fib(int n) {
-  if (n < 2) return n;
-  auto [a, b] = weft::join([&] { return fib(n - 1); }, [&] { return fib(n - 2); });
-  return a + b;
-}
-long fib_seq(int n) { return n < 2 ? n : fib_seq(n - 1) + fib_seq(n - 2); }
+using weft_test::par_fib;
+using weft_test::seq_fib;
 
 // Depth-first chain: every level forks, so the deque and the stack both grow with depth.
 std::size_t chain(std::size_t depth) {
@@ -96,9 +93,9 @@ TEST_CASE("void sides come back as weft::unit, both void returns void", "[join][
 }
 
 TEST_CASE("fib(25) with a join at every level equals the sequential result", "[join][requirement]") {
-  REQUIRE(fib(25) == fib_seq(25));
+  REQUIRE(par_fib(25) == seq_fib(25));
   weft::thread_pool pool({.num_threads = 2});
-  REQUIRE(pool.install([] { return fib(25); }) == fib_seq(25));
+  REQUIRE(pool.install([] { return par_fib(25); }) == seq_fib(25));
 }
 
 TEST_CASE("joins nest 10,000 deep (beyond the deque's capacity)", "[join][requirement]") {
@@ -114,9 +111,9 @@ TEST_CASE("joins nest 10,000 deep (beyond the deque's capacity)", "[join][requir
 
 TEST_CASE("a join allocates nothing", "[join][resource_usage]") {
   weft::thread_pool pool({.num_threads = 1});
-  pool.install([] { return fib(10); });  // warm up
+  pool.install([] { return par_fib(10); });  // warm up
   const std::size_t before = allocations.load();
-  const long r = pool.install([] { return fib(20); });
+  const long r = pool.install([] { return par_fib(20); });
   REQUIRE(r == 6765);
   REQUIRE(allocations.load() == before);
 }
@@ -135,7 +132,7 @@ TEST_CASE("an exception from one side propagates after both sides finished", "[j
       REQUIRE(e.depth == (left ? -throw_depth : throw_depth));
     }
   }
-  REQUIRE(fib(15) == fib_seq(15));  // the pool stays usable
+  REQUIRE(par_fib(15) == seq_fib(15));  // the pool stays usable
 }
 
 TEST_CASE("when both sides throw, the first side's exception wins", "[join][exceptions]") {

@@ -8,16 +8,11 @@
 #include <stdexcept>
 #include <vector>
 
+#include "fib.hpp"
 #include "test_support.hpp"
 #include "weft/weft.hpp"
 
-namespace {
-long fib(int n) {
-  if (n < 2) return n;
-  auto [a, b] = weft::join([&] { return fib(n - 1); }, [&] { return fib(n - 2); });
-  return a + b;
-}
-}  // namespace
+using weft_test::par_fib;
 
 TEST_CASE("the global pool has WEFT_NUM_THREADS threads", "[pool][interface]") {
   const char* env = std::getenv("WEFT_NUM_THREADS");
@@ -54,10 +49,10 @@ TEST_CASE("install runs on the pool; indices stay in range", "[pool][interface]"
 
 TEST_CASE("install returns values and rethrows exceptions", "[pool][exceptions]") {
   weft::thread_pool pool({.num_threads = 2});
-  REQUIRE(pool.install([] { return fib(20); }) == 6765);
+  REQUIRE(pool.install([] { return par_fib(20); }) == 6765);
   REQUIRE_THROWS_AS(pool.install([]() -> int { throw std::runtime_error("boom"); }),
                     std::runtime_error);
-  REQUIRE(pool.install([] { return fib(15); }) == 610);
+  REQUIRE(pool.install([] { return par_fib(15); }) == 610);
 }
 
 TEST_CASE("install across two pools, both directions, nested", "[pool][requirement]") {
@@ -71,17 +66,17 @@ TEST_CASE("install across two pools, both directions, nested", "[pool][requireme
             if (weft::num_threads() != 3) bad.fetch_add(1);
             return p1.install([&] {
               if (weft::num_threads() != 2) bad.fetch_add(1);
-              return fib(15);
+              return par_fib(15);
             });
           });
         },
-        [&] { return p2.install([&] { return fib(16); }); });
+        [&] { return p2.install([&] { return par_fib(16); }); });
     return x + y;
   });
   REQUIRE(r == 610 + 987);
   REQUIRE(bad.load() == 0);
   for (int i = 0; i < 50; ++i)
-    REQUIRE(p2.install([&] { return p1.install([&] { return fib(10); }) + fib(10); }) == 110);
+    REQUIRE(p2.install([&] { return p1.install([&] { return par_fib(10); }) + par_fib(10); }) == 110);
 }
 
 TEST_CASE("single-thread pools serve concurrent callers", "[pool][requirement]") {
@@ -90,7 +85,7 @@ TEST_CASE("single-thread pools serve concurrent callers", "[pool][requirement]")
   std::atomic<long> sum{0};
   for (int t = 0; t < 4; ++t)
     callers.emplace_back([&] {
-      for (int i = 0; i < 50; ++i) sum.fetch_add(pool.install([] { return fib(12); }));
+      for (int i = 0; i < 50; ++i) sum.fetch_add(pool.install([] { return par_fib(12); }));
     });
   for (auto& c : callers) c.join();
   REQUIRE(sum.load() == 4L * 50 * 144);
@@ -98,6 +93,6 @@ TEST_CASE("single-thread pools serve concurrent callers", "[pool][requirement]")
 
 TEST_CASE("pool workers fall asleep when idle", "[pool][resource_usage]") {
   weft::thread_pool pool({.num_threads = 3});
-  pool.install([] { return fib(18); });
+  pool.install([] { return par_fib(18); });
   REQUIRE(weft_test::eventually([&] { return pool.stats().sleeping == 2; }));
 }

@@ -6,16 +6,11 @@
 #include <thread>
 #include <vector>
 
+#include "fib.hpp"
 #include "test_support.hpp"
 #include "weft/weft.hpp"
 
-namespace {
-long fib(int n) {
-  if (n < 2) return n;
-  auto [a, b] = weft::join([&] { return fib(n - 1); }, [&] { return fib(n - 2); });
-  return a + b;
-}
-}  // namespace
+using weft_test::par_fib;
 
 TEST_CASE("8 external threads use join and scope concurrently", "[external][stress]") {
   const std::uint64_t rounds = weft_test::stress_iters(200);
@@ -24,7 +19,7 @@ TEST_CASE("8 external threads use join and scope concurrently", "[external][stre
   for (int t = 0; t < 8; ++t)
     threads.emplace_back([&, t] {
       for (std::uint64_t r = 0; r < rounds; ++r) {
-        if (fib(12 + t % 4) != (t % 4 == 0 ? 144 : t % 4 == 1 ? 233 : t % 4 == 2 ? 377 : 610))
+        if (par_fib(12 + t % 4) != (t % 4 == 0 ? 144 : t % 4 == 1 ? 233 : t % 4 == 2 ? 377 : 610))
           wrong.fetch_add(1);
         std::atomic<int> n{0};
         weft::scope([&](auto& s) {
