@@ -35,7 +35,7 @@ job_header* steal_from(worker& thief, worker& victim) noexcept {
     const auto r = victim.deque.steal();
     if (r.status == split_deque::steal_status::success) {
       auto* job = static_cast<job_header*>(r.item);
-      job->thief.store(thief.index, std::memory_order_relaxed);
+      job->thief.get().store(thief.index, std::memory_order_relaxed);
       // More public work behind this job: let a sleeper come for it (wake-up cascade).
       if (r.more) thief.reg->sleep().new_internal_jobs(1, false);
       return job;
@@ -55,7 +55,7 @@ job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint) no
   }
   const std::size_t n = reg.num_threads();
   if (hint != nullptr) {
-    const std::uint32_t thief = hint->thief.load(std::memory_order_relaxed);
+    const std::uint32_t thief = hint->thief.get().load(std::memory_order_relaxed);
     if (thief < n && thief != w.index)
       if (job_header* job = steal_from(w, reg.worker_at(thief))) return job;
   }
@@ -208,7 +208,11 @@ void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
 void share_work(worker& w) noexcept {
   // Unstolen public work is still there for the hungry: publish only when it is gone.
   if (!w.deque.public_is_empty()) return;
-  if (w.deque.publish()) w.reg->sleep().new_internal_jobs(1, true);
+  // A join's B leaves the fields other threads read unwritten until this point.
+  const auto prepare = [&w](job_handle item) noexcept {
+    static_cast<job_header*>(item)->share_prepare(w);
+  };
+  if (w.deque.publish(prepare)) w.reg->sleep().new_internal_jobs(1, true);
 }
 
 void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_header* hint) noexcept {

@@ -20,6 +20,13 @@
 #define WEFT_INLINE [[gnu::always_inline]] inline
 
 namespace weft::detail {
+// Constructor tag: leave the fields that only other threads read unwritten; the owner writes
+// them later, before the object becomes reachable by another thread (e.g. job_header).
+struct deferred_t {
+  explicit deferred_t() = default;
+};
+inline constexpr deferred_t deferred{};
+
 [[noreturn]] WEFT_COLD inline void fatal(const char* what) noexcept {
   std::fprintf(stderr, "weft: fatal: %s\n", what);
   std::fflush(stderr);

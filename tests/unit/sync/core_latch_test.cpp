@@ -39,3 +39,15 @@ TEST_CASE("a spurious wake-up returns the waiter to unset", "[latch][requirement
   REQUIRE_FALSE(l.probe());
   REQUIRE(l.get_sleepy());
 }
+
+TEST_CASE("a deferred latch starts unset at reset, and reset restarts it", "[latch][requirement]") {
+  core_latch l(weft::detail::deferred);
+  l.reset();
+  REQUIRE_FALSE(l.probe());
+  REQUIRE(l.get_sleepy());
+  REQUIRE_FALSE(l.set());
+  REQUIRE(l.probe());
+  l.reset();  // a job retaken by its owner and published again
+  REQUIRE_FALSE(l.probe());
+  REQUIRE(l.get_sleepy());
+}

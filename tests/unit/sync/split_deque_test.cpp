@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <vector>
 
 #include "weft/detail/sync/split_deque.hpp"
 
@@ -74,4 +75,26 @@ TEST_CASE("items pushed after a publish stay private until the next publish", "[
   REQUIRE(d.steal().status == split_deque::steal_status::empty);
   REQUIRE(d.pop_if_private(1));
   REQUIRE(d.pop() == nullptr);
+}
+
+TEST_CASE("publish prepares exactly the items it makes public, before any steal", "[deque][requirement]") {
+  split_deque d(16);
+  std::vector<void*> prepared;
+  auto prepare = [&](void* x) noexcept { prepared.push_back(x); };
+  for (std::uintptr_t i = 0; i < 3; ++i) REQUIRE(d.push(item(i)));
+  REQUIRE(d.publish(prepare));
+  REQUIRE(prepared == std::vector<void*>{item(0), item(1), item(2)});
+  REQUIRE_FALSE(d.publish(prepare));  // nothing private: nothing prepared
+  REQUIRE(prepared.size() == 3);
+  REQUIRE(d.push(item(3)));
+  REQUIRE(d.publish(prepare));  // only the new private item
+  REQUIRE(prepared.back() == item(3));
+  REQUIRE(prepared.size() == 4);
+  REQUIRE(d.pop() == item(3));  // taken back (Q6): private again
+  REQUIRE(d.pop() == item(2));
+  REQUIRE(d.push(item(2)));
+  REQUIRE(d.publish(prepare));  // published again: prepared again
+  REQUIRE(prepared.size() == 5);
+  REQUIRE(prepared.back() == item(2));
+  REQUIRE(d.steal().item == item(0));
 }

@@ -81,10 +81,12 @@ join_result_t<A, B> join_sequential(A& a, B& b) {
 }
 
 // Push B (a frame-resident job), run A, then take B back or help until its thief is done.
-// The fast path (B not stolen) touches no shared memory but one relaxed load.
+// The fast path (B not stolen) touches no shared memory but one relaxed load, and writes
+// only B's `execute` and callable: the fields thieves need are written by share_work if
+// it publishes B (job_header::share_prepare).
 template <class A, class B>
 WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
-  stack_job<B> job_b(b, &w);
+  stack_job<B> job_b(b, deferred);
   const std::uint32_t slot = w.deque.size_for_owner();
   if (!w.deque.push(&job_b)) [[unlikely]]  // deque full: no fork, same semantics
     return join_sequential(a, b);
@@ -100,10 +102,8 @@ WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
     }
   }();
 
-  if (w.deque.pop_if_private(slot)) [[likely]] {
-    if (w.deque.has_private() && w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
+  if (w.deque.pop_if_private(slot)) [[likely]]
     return make_join_result<A, B>(std::forward<value_a>(ra), invoke_to_value(b));
-  }
   settle_b_cold(w, job_b, slot);
   return make_join_result<A, B>(std::forward<value_a>(ra), job_b.result().take());
 }
@@ -119,11 +119,7 @@ decltype(auto) run_in(registry* reg, F& f) {
     else
       return job.result().take();
   };
-  if (worker* caller = current_worker) {
-    stack_job<F> job(f, caller);
-    return finish(job);
-  }
-  stack_job<F> job(f);
+  stack_job<F> job(f, current_worker);  // nullptr outside every pool: a futex latch
   return finish(job);
 }
 

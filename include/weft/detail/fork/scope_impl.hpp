@@ -49,7 +49,7 @@ class scope_state {
 template <class F, class Scope>
 class heap_task : public job_header {
  public:
-  heap_task(F&& f, Scope& s) : fn_(std::move(f)), scope_(s) { execute = &execute_fn; }
+  heap_task(F&& f, Scope& s) : job_header(&execute_fn, nullptr), fn_(std::move(f)), scope_(s) {}
 
  private:
   static void execute_fn(job_header* h) noexcept {

@@ -40,8 +40,9 @@ returned_result_t<std::invoke_result_t<F&>> invoke_to_value(F& f) {
 }
 
 // A value or an exception, constructed only when the job runs elsewhere: the inline path
-// of a join pays one byte store for it. Trivially destructible on purpose (so the join
-// fast path has no destructor check): whoever filled it calls take() or discard().
+// of a join does not touch it. Trivially destructible on purpose (so the join fast path
+// has no destructor check): whoever filled it calls take() or discard(). A slot built
+// with `deferred` has no state until run() fills it; nothing may read it before.
 template <class R>
 class result_slot {
   using stored = std::conditional_t<std::is_reference_v<R>,
@@ -49,7 +50,8 @@ class result_slot {
                                     returned_result_t<R>>;
 
  public:
-  result_slot() noexcept {}
+  result_slot() noexcept : state_(state::empty) {}
+  explicit result_slot(deferred_t) noexcept {}
   result_slot(const result_slot&) = delete;
 
   template <class F>
@@ -110,19 +112,25 @@ class result_slot {
                                                    ? alignof(stored)
                                                    : alignof(std::exception_ptr);
   alignas(storage_align) unsigned char storage_[storage_bytes];
-  state state_ = state::empty;
+  state state_;
 };
 
+// A job in the frame of the code that waits for it. Its result slot is filled exactly once,
+// by whoever runs it (execute_fn, or the waiter itself), before anything reads it.
 template <class F>
 class stack_job : public job_header {
  public:
   using result_type = std::invoke_result_t<F&>;
 
-  // Waited on by `waiter`, a worker; nullptr: by a thread outside every pool (futex).
-  stack_job(F& f, worker* waiter) noexcept : fn_(f), latch_(waiter) { execute = &execute_fn; }
-  explicit stack_job(F& f) noexcept : fn_(f) { execute = &execute_fn; }
+  // Shared from the start (run_in): waited on by `waiter`, a worker; nullptr: by a thread
+  // outside every pool (futex).
+  stack_job(F& f, worker* waiter) noexcept
+      : job_header(&execute_fn, waiter), fn_(f), result_(deferred) {}
+  // A join's B, pushed privately: share_prepare() runs only if the owner publishes it.
+  stack_job(F& f, deferred_t) noexcept
+      : job_header(&execute_fn, deferred), fn_(f), result_(deferred) {}
 
-  job_latch& latch() noexcept { return latch_; }
+  job_latch& latch() noexcept { return done; }
   result_slot<result_type>& result() noexcept { return result_; }
   F& fn() noexcept { return fn_; }
 
@@ -130,11 +138,10 @@ class stack_job : public job_header {
   static void execute_fn(job_header* h) noexcept {
     auto* self = static_cast<stack_job*>(h);
     self->result_.run(self->fn_);
-    self->latch_.set();  // last touch of *self
+    self->done.set();  // last touch of *self
   }
 
   F& fn_;
-  job_latch latch_;
   result_slot<result_type> result_;
 };
 

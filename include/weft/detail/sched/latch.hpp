@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "weft/detail/config.hpp"
 #include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sync/core_latch.hpp"
 #include "weft/detail/sync/futex.hpp"
@@ -16,7 +17,17 @@ class job_latch {
   // Waited on by `waiter`, a worker (it sleeps in its registry's sleep module).
   explicit job_latch(worker* waiter) noexcept : waiter_(waiter) {}
   // Waited on by a thread outside every pool: it blocks on the latch word itself.
-  job_latch() noexcept = default;
+  job_latch() noexcept : waiter_(nullptr) {}
+  // Not started: reset() names the waiter and starts the latch UNSET, before any other
+  // thread can reach it (core_latch: deferred start).
+  explicit job_latch(deferred_t) noexcept : core_(deferred) {}
+  job_latch(const job_latch&) = delete;
+  job_latch& operator=(const job_latch&) = delete;
+
+  void reset(worker* waiter) noexcept {
+    waiter_ = waiter;
+    core_.reset();
+  }
 
   bool probe() const noexcept { return core_.probe(); }
 
@@ -47,7 +58,7 @@ class job_latch {
 
  private:
   core_latch core_;
-  worker* waiter_ = nullptr;
+  worker* waiter_;
 };
 
 }  // namespace weft::detail

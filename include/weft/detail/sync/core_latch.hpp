@@ -7,6 +7,9 @@
 #include <atomic>
 #include <cstdint>
 
+#include "weft/detail/config.hpp"
+#include "weft/detail/sync/atomic.hpp"
+
 namespace weft::detail {
 
 // ---------------------------------------------------------------------------------------
@@ -30,6 +33,11 @@ namespace weft::detail {
 // | sleeping | unset    | waiter | CAS (wake_up, spurious/idle)| acq_rel (L2)
 // | any      | set      | setter | exchange (set)              | acq_rel (L1)
 //
+// Deferred start. core_latch(deferred) leaves the word unwritten (late_atomic): for a latch
+// that only matters if its job is shared. reset() must then happen before any other thread
+// can reach the latch, and before any operation on it; it is a plain store, published by
+// whatever makes the job reachable (deque Q3).
+//
 // Warning: after set() the frame holding the latch may already be gone (the waiter saw
 // `set` and returned). A setter reads everything it needs before calling set().
 //
@@ -47,10 +55,18 @@ class core_latch {
   static constexpr std::uint32_t sleeping = 2;
   static constexpr std::uint32_t set_state = 3;
 
-  bool probe() const noexcept { return state_.load(std::memory_order_acquire) == set_state; }  // L0
+  core_latch() noexcept : state_(unset) {}
+  explicit core_latch(deferred_t) noexcept : state_(deferred) {}
+  core_latch(const core_latch&) = delete;
+  core_latch& operator=(const core_latch&) = delete;
+
+  // (Re)starts the latch UNSET. Only while no other thread can reach it.
+  void reset() noexcept { state_.construct(unset); }
+
+  bool probe() const noexcept { return state_.get().load(std::memory_order_acquire) == set_state; }  // L0
 
   // Returns true if the waiter was sleeping and must be woken by the caller.
-  bool set() noexcept { return state_.exchange(set_state, std::memory_order_acq_rel) == sleeping; }  // L1
+  bool set() noexcept { return state_.get().exchange(set_state, std::memory_order_acq_rel) == sleeping; }  // L1
 
   bool get_sleepy() noexcept { return cas(unset, sleepy); }
   bool fall_asleep() noexcept { return cas(sleepy, sleeping); }
@@ -58,14 +74,14 @@ class core_latch {
     if (!probe()) cas(sleeping, unset);
   }
 
-  std::atomic<std::uint32_t>& word() noexcept { return state_; }
+  std::atomic<std::uint32_t>& word() noexcept { return state_.get(); }
 
  private:
   bool cas(std::uint32_t from, std::uint32_t to) noexcept {
-    return state_.compare_exchange_strong(from, to, std::memory_order_acq_rel,  // L2
-                                          std::memory_order_acquire);
+    return state_.get().compare_exchange_strong(from, to, std::memory_order_acq_rel,  // L2
+                                                std::memory_order_acquire);
   }
-  std::atomic<std::uint32_t> state_{unset};
+  late_atomic<std::uint32_t> state_;
 };
 
 }  // namespace weft::detail

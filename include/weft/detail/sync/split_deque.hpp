@@ -14,7 +14,8 @@ namespace weft::detail {
 
 // ---------------------------------------------------------------------------------------
 // Contract. push (E1) of x, followed by publish (E2), followed by a steal returning x (E3):
-// every write the owner made before E1 is visible to the thief after E3. Every pushed item
+// every write the owner made before E1, or made by E2's `prepare` callback, is visible to
+// the thief after E3. Every pushed item
 // is returned exactly once: by pop (to the owner) or by steal (to one thief).
 //
 // Roles. One owner (push, pop, publish, has_unpublished); any number of thieves (steal).
@@ -44,6 +45,7 @@ namespace weft::detail {
 // | tag | where         | operation                  | order          | pairs with | why
 // |-----|---------------|----------------------------|----------------|------------|-----
 // | Q1  | push          | store slot                 | relaxed        | Q2 via Q3  | published by Q3's release
+// | -   | publish       | prepare(item): plain stores| -              | Q2 via Q3  | the item is complete before it is stealable
 // | Q3  | publish       | CAS public_ (split up)     | release        | Q4, Q5     | slot and job contents visible before the index
 // | Q4  | steal         | load public_               | acquire        | Q3         | read the slot published by the owner
 // | Q2  | steal         | load slot                  | relaxed        | Q1         | ordered by Q4; validated by Q5 (I3)
@@ -96,8 +98,13 @@ class split_deque {
   }
 
   // Owner only. Makes every private item stealable. Returns false if there were none.
-  bool publish() noexcept {
+  // `prepare(item)` runs on each item first, while it is still private: whatever it
+  // writes is published with the item by Q3 (the owner's writes before Q3, contract).
+  template <class Prepare>
+  bool publish(Prepare&& prepare) noexcept {
     if (owner_split_ == head_) return false;
+    for (std::uint32_t i = owner_split_; i < head_; ++i)
+      prepare(slots_[i].load(std::memory_order_relaxed));
     std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
     for (;;) {
       const std::uint64_t next = pack(tail_of(cur), head_, tag_of(cur) + 1);
@@ -107,6 +114,9 @@ class split_deque {
     }
     owner_split_ = head_;
     return true;
+  }
+  bool publish() noexcept {
+    return publish([](job_handle) noexcept {});
   }
 
   // Owner only: true when nothing is public any more (every published item was taken).
