@@ -2,6 +2,7 @@
 // The whole public API of weft, on one screen.
 #pragma once
 
+#include "weft/iter.hpp"     // weft::iter, weft::range, weft::par_iter
 #include "weft/join.hpp"     // weft::join, weft::unit
 #include "weft/pool.hpp"     // weft::thread_pool, num_threads, thread_index
 #include "weft/scope.hpp"    // weft::scope, weft::task_scope
