@@ -462,6 +462,7 @@ auto iter(R&& r) {
 template <std::integral A, std::integral B>
 auto range(A first, B last) {
   using T = std::common_type_t<A, B>;
+  static_assert(!std::is_same_v<T, bool>, "weft::range(first, last): bool is not a counting type");
   return par_iter<detail::iota_node<T>>(
       detail::iota_node<T>(static_cast<T>(first), static_cast<T>(last)));
 }

@@ -54,13 +54,19 @@ struct reduce_consumer : splittable_by_copy<reduce_consumer<T, Identity, Op>> {
 // loop vectorises like a hand-unrolled loop: a parallel reduction reassociates anyway.
 struct plus_op {
   template <class T>
-  static T apply(T a, T b) { return a + b; }
+  static T apply(T a, T b) {
+    a += std::move(b);
+    return a;
+  }
   template <class T>
-  static constexpr T identity() { return T(0); }
+  static constexpr T identity() { return T{}; }
 };
 struct times_op {
   template <class T>
-  static T apply(T a, T b) { return a * b; }
+  static T apply(T a, T b) {
+    a *= std::move(b);
+    return a;
+  }
   template <class T>
   static constexpr T identity() { return T(1); }
 };
@@ -79,29 +85,39 @@ struct arithmetic_consumer : splittable_by_copy<arithmetic_consumer<T, Op>> {
     }
     template <class X>
     void consume(std::size_t, X&& x) {
-      lanes[0] = Op::apply(lanes[0], static_cast<T>(std::forward<X>(x)));
+      lanes[0] = Op::apply(std::move(lanes[0]), static_cast<T>(std::forward<X>(x)));
     }
     template <plumbing::producer P>
       requires std::floating_point<T>
     void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      T l[arithmetic_lanes];
-      for (std::size_t k = 0; k < arithmetic_lanes; ++k) l[k] = lanes[k];
-      std::size_t i = lo;
-      for (; i + arithmetic_lanes <= hi; i += arithmetic_lanes)
-        for (std::size_t k = 0; k < arithmetic_lanes; ++k)
-          l[k] = Op::apply(l[k], static_cast<T>(p[i + k]));
-      for (std::size_t k = 0; i < hi; ++i, ++k) l[k] = Op::apply(l[k], static_cast<T>(p[i]));
-      for (std::size_t k = 0; k < arithmetic_lanes; ++k) lanes[k] = l[k];
+      consume_lanes(p, lo, hi, std::make_index_sequence<arithmetic_lanes>{});
+    }
+    // Straight-line code per group of lanes (not an inner loop): GCC's SLP vectoriser turns
+    // it into packed operations, as for a hand-unrolled loop.
+    template <plumbing::producer P, std::size_t... K>
+    void consume_lanes(const P& p, std::size_t lo, std::size_t hi, std::index_sequence<K...>) {
+      T l[arithmetic_lanes] = {lanes[K]...};
+      // A counted loop: with `i + 8 <= hi` as the condition GCC vectorises across groups
+      // instead, with a shuffle per load.
+      const std::size_t groups = (hi - lo) / arithmetic_lanes;
+      for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t i = lo + g * arithmetic_lanes;
+        ((l[K] = Op::apply(l[K], static_cast<T>(p[i + K]))), ...);
+      }
+      for (std::size_t i = lo + groups * arithmetic_lanes, k = 0; i < hi; ++i, ++k)
+        l[k] = Op::apply(l[k], static_cast<T>(p[i]));
+      ((lanes[K] = l[K]), ...);
     }
     T complete() && {
-      T r = lanes[0];
-      for (std::size_t k = 1; k < arithmetic_lanes; ++k) r = Op::apply(r, lanes[k]);
+      T r = std::move(lanes[0]);
+      for (std::size_t k = 1; k < arithmetic_lanes; ++k)
+        r = Op::apply(std::move(r), std::move(lanes[k]));
       return r;
     }
   };
   folder make_folder() const { return {}; }
   bool full() const { return false; }
-  T reduce(T l, T r) const { return Op::apply(l, r); }
+  T reduce(T l, T r) const { return Op::apply(std::move(l), std::move(r)); }
 };
 
 struct count_consumer : splittable_by_copy<count_consumer> {

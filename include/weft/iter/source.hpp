@@ -29,16 +29,19 @@ struct span_producer {
   It begin_at(std::size_t i) const { return first + static_cast<std::iter_difference_t<It>>(i); }
 };
 
+// Position arithmetic is done in the unsigned type: first + i never overflows a signed type.
 template <class T>
 struct iota_producer {
+  using unsigned_type = std::make_unsigned_t<T>;
   T first;
   std::size_t n;
 
   std::size_t size() const { return n; }
-  T operator[](std::size_t i) const { return static_cast<T>(first + static_cast<T>(i)); }
-  iota_producer slice(std::size_t lo, std::size_t hi) const {
-    return {static_cast<T>(first + static_cast<T>(lo)), hi - lo};
+  T operator[](std::size_t i) const {
+    return static_cast<T>(static_cast<unsigned_type>(static_cast<unsigned_type>(first) +
+                                                     static_cast<unsigned_type>(i)));
   }
+  iota_producer slice(std::size_t lo, std::size_t hi) const { return {(*this)[lo], hi - lo}; }
 };
 
 template <class Range>
@@ -96,8 +99,9 @@ class iota_node {
   using item_type = T;
 
   iota_node(T first, T last) : first_(first) {
-    n_ = last > first ? static_cast<std::size_t>(static_cast<std::make_unsigned_t<T>>(last) -
-                                                 static_cast<std::make_unsigned_t<T>>(first))
+    using U = std::make_unsigned_t<T>;
+    n_ = last > first ? static_cast<std::size_t>(
+                            static_cast<U>(static_cast<U>(last) - static_cast<U>(first)))
                       : 0;
   }
   std::size_t size() const { return n_; }
