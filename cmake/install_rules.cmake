@@ -15,13 +15,14 @@ install(TARGETS weft EXPORT weftTargets
 install(EXPORT weftTargets NAMESPACE weft:: DESTINATION ${WEFT_INSTALL_CMAKEDIR})
 
 # One config file serves both trees: it only includes weftTargets.cmake next to itself.
-configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/weftConfig.cmake.in" "${PROJECT_BINARY_DIR}/weftConfig.cmake"
+configure_package_config_file("${PROJECT_SOURCE_DIR}/cmake/weftConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/weftConfig.cmake"
   INSTALL_DESTINATION ${WEFT_INSTALL_CMAKEDIR})
 # The API may change between minor versions while weft is 0.x.
 write_basic_package_version_file("${PROJECT_BINARY_DIR}/weftConfigVersion.cmake"
   COMPATIBILITY SameMinorVersion)
-install(FILES "${PROJECT_BINARY_DIR}/weftConfig.cmake" "${PROJECT_BINARY_DIR}/weftConfigVersion.cmake"
-  DESTINATION ${WEFT_INSTALL_CMAKEDIR})
+install(FILES "${PROJECT_BINARY_DIR}/weftConfig.cmake"
+  "${PROJECT_BINARY_DIR}/weftConfigVersion.cmake" DESTINATION ${WEFT_INSTALL_CMAKEDIR})
 export(EXPORT weftTargets NAMESPACE weft:: FILE "${PROJECT_BINARY_DIR}/weftTargets.cmake")
 
 # weft.pc: relocatable (paths relative to ${pcfiledir}) unless the install dirs are absolute.
