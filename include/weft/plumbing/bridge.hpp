@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The splitting engine: the one place where pipelines and algorithms meet weft::join.
-// Walkthrough: docs/plumbing.md#the-bridge
+// Walkthrough: docs/plumbing.md#3-the-bridge-probe-first-then-split
 #pragma once
 
 #include <algorithm>
