@@ -32,13 +32,17 @@ inline double sum_sq_scalar(const double* x, std::size_t n) {
 
 // The same loop with 8 independent accumulators, the association weft's floating-point
 // sum() uses in each leaf: it vectorises. Every peer that folds a run itself uses it.
+// The loop runs over a count of 8-item blocks on purpose: written as
+// `for (; i + 8 <= n; i += 8) l[k] += x[i + k]...`, GCC 12 often vectorises it as a
+// stride-8 interleaved group (movhpd/unpcklpd shuffles, ~2.7x the instructions) instead of
+// one packed add per pair of lanes (docs/benchmarks.md#iterator-pipelines).
 inline constexpr std::size_t lanes = 8;
 inline double sum_sq_lanes(const double* x, std::size_t n) {
   double l[lanes] = {};
-  std::size_t i = 0;
-  for (; i + lanes <= n; i += lanes)
-    for (std::size_t k = 0; k < lanes; ++k) l[k] += x[i + k] * x[i + k];
-  for (std::size_t k = 0; i < n; ++i, ++k) l[k] += x[i] * x[i];
+  const std::size_t blocks = n / lanes;
+  for (std::size_t b = 0; b < blocks; ++b)
+    for (std::size_t k = 0; k < lanes; ++k) l[k] += x[b * lanes + k] * x[b * lanes + k];
+  for (std::size_t i = blocks * lanes, k = 0; i < n; ++i, ++k) l[k] += x[i] * x[i];
   return ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]));
 }
 
