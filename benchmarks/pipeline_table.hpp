@@ -43,8 +43,6 @@ struct table_result {
   }
 };
 
-inline bool is_seq_peer(const char* name) { return std::string(name).rfind("seq", 0) == 0; }
-
 // Prints a mismatch where nobody can miss it; the runner's exit status reports it too.
 inline void mismatch(const char* workload, const char* peer, int threads, const std::string& why) {
   for (FILE* out : {stdout, stderr})
@@ -52,10 +50,11 @@ inline void mismatch(const char* workload, const char* peer, int threads, const 
                  why.c_str());
 }
 
-// `peers` is a workload's array of peer<run_fn>. Peers named seq* run once (they use one thread whatever the count) and are repeated in
-// every thread count's block; the others run at each count. `run(peer, threads)` returns a
-// timed<R>; `differs(got, want)` returns "" when got matches the first seq peer's result,
-// else a description of the difference.
+// `peers` is a workload's array of peer<run_fn>; each runs at each thread count, the seq*
+// peers too (they use one thread whatever the count), so that every block's ratios come from
+// measurements taken minutes apart at most on a machine whose load drifts. `run(peer,
+// threads)` returns a timed<R>; `differs(got, want)` returns "" when got matches the first
+// seq peer's first result, else a description of the difference.
 template <class Peers, class Run, class Differs>
 table_result run_table(const table_spec& s, const Peers& peers,
                        const std::vector<int>& threads, Run&& run, Differs&& differs,
@@ -68,7 +67,6 @@ table_result run_table(const table_spec& s, const Peers& peers,
   using result_t = decltype(run(peers[0], 1).result);
   result_t want{};
   bool have_want = false;
-  std::map<std::string, double> seq_ns;
   const auto measure = [&](const auto& p, int t) {
     progress(tag + std::to_string(t) + " thread(s), peer " + p.name);
     auto out = run(p, t);
@@ -86,13 +84,9 @@ table_result run_table(const table_spec& s, const Peers& peers,
     csv.add(s.workload, p.name, t, s.param, "median_ns", median(out.ns), "ns");
     return median(out.ns);
   };
-  for (const auto& p : peers)
-    if (p.run != nullptr && is_seq_peer(p.name)) seq_ns[p.name] = measure(p, 1);
   for (const int t : threads) {
     for (const auto& p : peers) {
-      double ns = std::nan("");
-      if (p.run != nullptr) ns = is_seq_peer(p.name) ? seq_ns[p.name] : measure(p, t);
-      if (p.run != nullptr) res.median_ns[{p.name, t}] = ns;
+      if (p.run != nullptr) res.median_ns[{p.name, t}] = measure(p, t);
     }
     progress_done();
     const double base = res.at(s.base, t), weft = res.at("weft", t);

@@ -2,10 +2,12 @@
 // The iterator-pipeline workloads: inputs, table headers and the bars of issue 3.
 #include "pipelines.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <weft/weft.hpp>
 
 #include "collect/config.hpp"
+#include "fib/config.hpp"
 #include "find_early/config.hpp"
 #include "map_filter_sum/config.hpp"
 #include "pipeline_table.hpp"
@@ -17,6 +19,23 @@ namespace weft_bench {
 namespace {
 
 std::string param_n(std::size_t n) { return "n=" + std::to_string(n); }
+
+// What the machine gives right now: copies of a sequential loop (fib) on the largest thread
+// count, against one copy. Printed under every table, since other processes come and go.
+void print_machine_line(const char* workload, const options& o, csv_sink& csv) {
+  const int t = *std::max_element(o.threads.begin(), o.threads.end());
+  if (t < 2) return;
+  constexpr int n = 27;
+  progress(std::string(workload) + ": machine check");
+  const double one = median(fib::run_seq_copies(n, 1, 7));
+  const double many = median(fib::run_seq_copies(n, t, 7));
+  progress_done();
+  csv.add(workload, "seq-copies", t, "fib(27)", "ratio", many / one, "x");
+  std::printf(
+      "  machine: %d copies of a sequential loop on %d std::threads took %.2fx one copy alone "
+      "(1.00x: %d free cores)\n",
+      t, t, many / one, t);
+}
 
 void print_heading(const std::string& what, int reps) {
   std::printf("\n== %s; median of %d runs after 1 warm-up ==\n", what.c_str(), reps);
@@ -31,6 +50,7 @@ bool run_sum_sq(const options& o, csv_sink& csv) {
   const auto r = run_table(
       {"sum_sq", param_n(n), "ms", 1e6, "seq8"}, sum_sq::peers, o.threads,
       [&](const auto& p, int t) { return p.run(v, t, o.reps); }, differs_fp, csv);
+  print_machine_line("sum_sq", o, csv);
   std::printf("bars:\n");
   bar("weft sum_sq @2t / best other peer @2t", r.at("weft", 2) / r.best_other(2), 1.05, "x");
   bar_vs_best_peer("sum_sq", r, o.threads);
@@ -48,6 +68,7 @@ bool run_map_filter_sum(const options& o, csv_sink& csv) {
       o.threads,
       [&](const auto& p, int t) { return p.run(static_cast<std::int64_t>(n), t, o.reps); },
       differs_exactly<std::int64_t>, csv);
+  print_machine_line("map_filter_sum", o, csv);
   std::printf("bars:\n");
   bar("weft map_filter_sum @1t / seq", r.at("weft", 1) / r.at("seq", 1), 1.02, "x");
   bar("weft map_filter_sum @2t / seq", r.at("weft", 2) / r.at("seq", 2), 0.51, "x");
@@ -67,6 +88,7 @@ bool run_tiny(const options& o, csv_sink& csv) {
   const auto r = run_table(
       {"tiny", param_n(n), "ns/call", 1, "seq8"}, tiny::peers, o.threads,
       [&](const auto& p, int t) { return p.run(a, t, calls); }, differs_fp, csv);
+  print_machine_line("tiny", o, csv);
   std::printf("bars:\n");
   for (const int t : o.threads)
     bar("weft tiny @" + std::to_string(t) + "t / seq8", r.at("weft", t) / r.at("seq8", t), 1.2,
@@ -85,6 +107,7 @@ bool run_unbalanced(const options& o, csv_sink& csv) {
       {"unbalanced", param_n(n), "ms", 1e6, "seq"}, unbalanced::peers, o.threads,
       [&](const auto& p, int t) { return p.run(static_cast<std::int64_t>(n), t, o.reps); },
       differs_exactly<std::uint64_t>, csv);
+  print_machine_line("unbalanced", o, csv);
   std::printf("bars:\n");
   bar("weft unbalanced @2t / seq", r.at("weft", 2) / r.at("seq", 2), 0.51, "x");
   bar_vs_best_peer("unbalanced", r, o.threads);
@@ -103,6 +126,7 @@ bool run_find_early(const options& o, csv_sink& csv) {
       {"find_early", param_n(n), "us", 1e3, "seq"}, find_early::peers, o.threads,
       [&](const auto& p, int t) { return p.run(v, t, calls); }, differs_exactly<std::size_t>,
       csv);
+  print_machine_line("find_early", o, csv);
   std::printf("bars:\n");
   for (const int t : o.threads) {
     bar("weft find_first @" + std::to_string(t) + "t", r.at("weft", t) / 1e3, 20, "us");
@@ -135,8 +159,10 @@ bool run_collect(const options& o, csv_sink& csv) {
   csv.add("collect", "alloc", 1, param_n(n), "median_ns", alloc, "ns");
   std::printf(
       "  std::vector<double>(n) alone (allocation + sequential zero-fill, paid by every peer): "
-      "%.3f ms = %.2fx seq\nbars:\n",
+      "%.3f ms = %.2fx seq\n",
       alloc / 1e6, alloc / r.at("seq", 1));
+  print_machine_line("collect", o, csv);
+  std::printf("bars:\n");
   bar("weft collect @2t / seq", r.at("weft", 2) / r.at("seq", 2), 0.6, "x");
   bar_vs_best_peer("collect", r, o.threads);
   return r.ok;
