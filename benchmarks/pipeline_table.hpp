@@ -51,17 +51,17 @@ inline void mismatch(const char* workload, const char* peer, int threads, const 
 }
 
 // `peers` is a workload's array of peer<run_fn>; each runs at each thread count, the seq*
-// peers too (they use one thread whatever the count), so that every block's ratios come from
-// measurements taken minutes apart at most on a machine whose load drifts. `run(peer,
-// threads)` returns a timed<R>; `differs(got, want)` returns "" when got matches the first
-// seq peer's first result, else a description of the difference.
+// peers too (they use one thread whatever the count), so that each block's ratios come from
+// measurements taken close together on a machine whose load drifts. `run(peer, threads)`
+// returns a timed<R>; `differs(got, want)` returns "" when got matches the first peer's
+// first result, else a description of the difference.
 template <class Peers, class Run, class Differs>
 table_result run_table(const table_spec& s, const Peers& peers,
                        const std::vector<int>& threads, Run&& run, Differs&& differs,
                        csv_sink& csv) {
   table_result res;
-  std::printf("%-7s %-7s %12s %9s %8s\n", "threads", "peer", s.unit, (std::string("vs ") + s.base).c_str(),
-              "vs weft");
+  const std::string vs_base = std::string("vs ") + s.base;
+  std::printf("%-7s %-7s %12s %9s %8s\n", "threads", "peer", s.unit, vs_base.c_str(), "vs weft");
   std::fflush(stdout);
   const std::string tag = std::string(s.workload) + ": ";
   using result_t = decltype(run(peers[0], 1).result);
@@ -78,16 +78,15 @@ table_result run_table(const table_spec& s, const Peers& peers,
       mismatch(s.workload, p.name, t, why);
       res.ok = false;
     }
-    csv.add(s.workload, p.name, t, s.param, "min_ns", *std::min_element(out.ns.begin(), out.ns.end()),
-            "ns");
+    const double min_ns = *std::min_element(out.ns.begin(), out.ns.end());
+    csv.add(s.workload, p.name, t, s.param, "min_ns", min_ns, "ns");
     csv.add(s.workload, p.name, t, s.param, "max_ns", max_of(out.ns), "ns");
     csv.add(s.workload, p.name, t, s.param, "median_ns", median(out.ns), "ns");
     return median(out.ns);
   };
   for (const int t : threads) {
-    for (const auto& p : peers) {
+    for (const auto& p : peers)
       if (p.run != nullptr) res.median_ns[{p.name, t}] = measure(p, t);
-    }
     progress_done();
     const double base = res.at(s.base, t), weft = res.at("weft", t);
     for (const auto& p : peers) {

@@ -21,7 +21,8 @@ timed<std::size_t> run_weft_position(const std::vector<std::int32_t>& v, int thr
                                      int calls) {
   weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
   return pool.install([&] {
-    return time_calls(calls, [&] { return weft::iter(v).position_first(is_match).value_or(v.size()); });
+    return time_calls(calls,
+                      [&] { return weft::iter(v).position_first(is_match).value_or(v.size()); });
   });
 }
 
