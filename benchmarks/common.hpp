@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 // A peer that was not built (its runtime is missing) has a null entry and prints "n/a".
@@ -23,6 +25,12 @@
 #define WEFT_BENCH_IF_OMP(x) (x)
 #else
 #define WEFT_BENCH_IF_OMP(x) nullptr
+#endif
+// std::execution::par: libstdc++ runs it on oneTBB, so it is built only when TBB is found.
+#ifdef WEFT_BENCH_HAVE_STDPAR
+#define WEFT_BENCH_IF_STDPAR(x) (x)
+#else
+#define WEFT_BENCH_IF_STDPAR(x) nullptr
 #endif
 
 namespace weft_bench {
@@ -64,6 +72,40 @@ std::vector<double> time_reps(int reps, F&& f) {
   return out;
 }
 
+// What a peer of an iterator workload returns: wall ns of each timed sample and the result
+// of its last call, which the runner checks against the sequential peer's.
+template <class R>
+struct timed {
+  std::vector<double> ns;
+  R result{};
+};
+
+// Keeps a result alive so the optimizer cannot drop the work that produced it.
+template <class T>
+inline void keep(const T& value) noexcept {
+  if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(void*))
+    asm volatile("" : : "r,m"(value) : "memory");
+  else
+    asm volatile("" : : "r"(&value) : "memory");
+}
+
+// As time_reps, for a call that returns its result: one untimed warm-up, `reps` timed calls.
+template <class F>
+auto time_calls(int reps, F&& f) {
+  timed<std::remove_cvref_t<decltype(f())>> out;
+  out.result = f();
+  out.ns.reserve(static_cast<std::size_t>(reps));
+  for (int i = 0; i < reps; ++i) {
+    const std::int64_t t0 = now_ns();
+    auto r = f();
+    const std::int64_t t1 = now_ns();
+    keep(r);
+    out.ns.push_back(static_cast<double>(t1 - t0));
+    out.result = std::move(r);  // frees the previous result outside the timed region
+  }
+  return out;
+}
+
 // user + sys CPU time of the whole process (every thread of every runtime), in ns.
 inline std::int64_t process_cpu_ns() noexcept {
   rusage ru{};
@@ -72,12 +114,6 @@ inline std::int64_t process_cpu_ns() noexcept {
     return static_cast<std::int64_t>(t.tv_sec) * 1'000'000 + t.tv_usec;
   };
   return (us(ru.ru_utime) + us(ru.ru_stime)) * 1000;
-}
-
-// Keeps a result alive so the optimizer cannot drop the work that produced it.
-template <class T>
-inline void keep(const T& value) noexcept {
-  asm volatile("" : : "r,m"(value) : "memory");
 }
 
 // One status line on stderr, rewritten in place on a terminal, one line per step otherwise.

@@ -11,32 +11,48 @@
 #include "fib/config.hpp"
 #include "idle/config.hpp"
 #include "latency/config.hpp"
+#include "options.hpp"
+#include "pipelines.hpp"
 #include "report.hpp"
 
 namespace wb = weft_bench;
 
 namespace {
 
-struct options {
-  bool quick = false;
-  std::vector<std::string> workloads{"fib", "latency", "idle"};
-  int reps = 5;
-  std::vector<int> threads;  // default: 1 and the hardware's count
-  std::string csv = "results/bench.csv";
-  int n = 0;  // fib size; 0: by --quick
-};
+using wb::options;
 
 wb::csv_sink csv;
 
+const std::vector<std::string> all_workloads = [] {
+  std::vector<std::string> w{"fib", "latency", "idle"};
+  for (const char* p : wb::pipeline_workloads) w.push_back(p);
+  return w;
+}();
+
+bool is_pipeline(const std::string& w) {
+  return std::find(std::begin(wb::pipeline_workloads), std::end(wb::pipeline_workloads), w) !=
+         std::end(wb::pipeline_workloads);
+}
+
 [[noreturn]] void usage(int code) {
+  std::string names;
+  for (const auto& w : all_workloads) names += (names.empty() ? "" : ",") + w;
   std::fprintf(code == 0 ? stdout : stderr,
-               "usage: weft_bench [--quick] [--workloads fib,latency,idle] [--reps N] "
-               "[--threads 1,2] [--n N] [--csv PATH]\n"
-               "  --quick: fib(%d) instead of fib(%d) and fewer samples (under a minute)\n"
-               "  --reps: timed runs per fib cell and idle peer (default 5)\n"
-               "  --threads: fib's thread counts (idle uses the largest; latency uses the global "
-               "pool's size)\n  --csv: raw results (default results/bench.csv)\n",
-               wb::fib::quick_n, wb::fib::default_n);
+               "usage: weft_bench [--quick] [--workloads W,...] [--reps N] [--threads 1,2] "
+               "[--n N] [--size W=N,...] [--csv PATH]\n"
+               "  --workloads: any of %s (default: all)\n"
+               "  --quick: fib(%d) instead of fib(%d), smaller iterator inputs (a tenth; "
+               "unbalanced: half the items; tiny: a tenth of the calls) and fewer samples "
+               "(under a minute)\n"
+               "  --reps: timed runs per cell of fib and the iterator workloads, and per idle "
+               "peer (default 5)\n"
+               "  --threads: thread counts of fib and the iterator workloads (idle uses the "
+               "largest; latency uses the global pool's size)\n"
+               "  --n: fib's n\n"
+               "  --size: input size of iterator workloads, e.g. sum_sq=1000000,tiny=500 "
+               "(items; map_filter_sum: the range's length)\n"
+               "  --csv: raw results (default results/bench.csv)\n",
+               names.c_str(), wb::fib::quick_n, wb::fib::default_n);
   std::exit(code);
 }
 
@@ -60,6 +76,14 @@ int to_int(const std::string& what, const std::string& s, int min) {
   bad(what, s);
 }
 
+std::size_t to_size(const std::string& what, const std::string& s) {
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (end != s.c_str() && *end == '\0' && s[0] != '-' && v >= 1 && v <= 4'000'000'000ULL)
+    return static_cast<std::size_t>(v);
+  bad(what, s);
+}
+
 options parse(int argc, char** argv) {
   options o;
   for (int i = 1; i < argc; ++i) {
@@ -70,7 +94,7 @@ options parse(int argc, char** argv) {
       continue;
     }
     if (arg != "--workloads" && arg != "--reps" && arg != "--n" && arg != "--csv" &&
-        arg != "--threads")
+        arg != "--threads" && arg != "--size")
       bad("option", arg);
     if (i + 1 >= argc) bad("option (its value is missing)", arg);
     const std::string value = argv[++i];
@@ -82,11 +106,19 @@ options parse(int argc, char** argv) {
       o.n = to_int(arg, value, 2);
     else if (arg == "--csv")
       o.csv = value;
+    else if (arg == "--size")
+      for (const auto& kv : split(value)) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || !is_pipeline(kv.substr(0, eq))) bad(arg, kv);
+        o.sizes[kv.substr(0, eq)] = to_size(arg, kv.substr(eq + 1));
+      }
     else
       for (const auto& t : split(value)) o.threads.push_back(to_int(arg, t, 1));
   }
+  if (o.workloads.empty()) o.workloads = all_workloads;
   for (const auto& w : o.workloads)
-    if (w != "fib" && w != "latency" && w != "idle") bad("workload", w);
+    if (std::find(all_workloads.begin(), all_workloads.end(), w) == all_workloads.end())
+      bad("workload", w);
   if (o.threads.empty())
     o.threads = {1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))};
   o.threads.erase(std::unique(o.threads.begin(), o.threads.end()), o.threads.end());
@@ -241,12 +273,15 @@ int main(int argc, char** argv) {
       weft::version_major, weft::version_minor, weft::version_patch,
       std::thread::hardware_concurrency(), __VERSION__, wb::tbb_version.c_str(),
       wb::omp_version.c_str(), o.quick ? " [--quick]" : "", load);
+  bool ok = true;
   for (const auto& w : o.workloads) {
     if (w == "fib") run_fib(o);
     if (w == "latency") run_latency(o);
     if (w == "idle") run_idle(o);
+    if (is_pipeline(w)) ok = wb::run_pipeline(w, o, csv) && ok;
     std::fflush(stdout);
   }
   csv.write(o.csv);
-  return 0;
+  if (!ok) std::printf("\n!! weft_bench: some peer computed a wrong result (see MISMATCH above)\n");
+  return ok ? 0 : 1;
 }
