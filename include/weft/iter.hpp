@@ -327,7 +327,7 @@ class par_iter {
   std::vector<value_type> to_vector() {
     if constexpr (indexed && std::is_default_constructible_v<value_type> &&
                   std::is_assignable_v<value_type&, item_type>) {
-      std::vector<value_type> out(node_.size());
+      auto out = detail::sized_output<value_type>(node_.size());
       run(detail::collect_indexed_consumer<value_type>{out.data()});
       return out;
     } else {

@@ -32,4 +32,16 @@ WEFT_INLINE auto join(A&& a, B&& b) {
   return detail::run_in(detail::rt::global_registry(), whole);
 }
 
+/// Offers the calling worker's forked-but-not-yet-taken jobs (the `b` sides of the joins it
+/// is inside) to idle workers, if any worker is idle. A join publishes such jobs only when it
+/// forks, so a long sequential loop that runs under a join should call this now and then
+/// (the iterator engine does, between blocks): otherwise an idle thread could wait for the
+/// loop's next fork. Costs one thread-local and one relaxed load when nobody is idle.
+/// Thread safety: any thread; a no-op outside a pool.
+inline void offer_work() noexcept {
+  if (detail::worker* w = detail::current_worker)
+    if (w->deque.has_private() && w->someone_is_hungry()) [[unlikely]]
+      detail::rt::share_work(*w);
+}
+
 }  // namespace weft

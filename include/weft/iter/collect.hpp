@@ -5,10 +5,13 @@
 #include <cstddef>
 #include <functional>
 #include <iterator>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "weft/iter/for_each.hpp"
 #include "weft/iter/node.hpp"
+#include "weft/iter/source.hpp"
 #include "weft/iter/value.hpp"
 
 namespace weft::detail {
@@ -35,6 +38,32 @@ struct collect_indexed_consumer {
   bool full() const { return false; }
   no_result reduce(no_result, no_result) const { return {}; }
 };
+
+// The output of an indexed collect. std::vector value-initialises its elements on the calling
+// thread, and for a large fresh allocation that pass is mostly page faults (the kernel zeroes
+// each page on first touch: several us per page on a VM). Touching one byte per page in
+// parallel first moves those faults onto every worker; resize() then only writes zeros to
+// resident memory. The touched bytes are raw storage of the reserved capacity, overwritten by
+// resize() before any element exists, so no object is accessed.
+inline constexpr std::size_t prefault_min_bytes = std::size_t{8} << 20;
+inline constexpr std::size_t prefault_page_bytes = 4096;
+
+template <class V>
+std::vector<V> sized_output(std::size_t n) {
+  std::vector<V> out;
+  if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
+    if (n * sizeof(V) >= prefault_min_bytes) {
+      out.reserve(n);
+      auto* bytes = reinterpret_cast<volatile unsigned char*>(out.data());
+      auto touch = [bytes](std::size_t page) { bytes[page * prefault_page_bytes] = 0; };
+      const std::size_t pages = n * sizeof(V) / prefault_page_bytes;
+      plumbing::bridge(iota_producer<std::size_t>{0, pages},
+                       for_each_consumer<decltype(touch)>{{}, &touch});
+    }
+  }
+  out.resize(n);
+  return out;
+}
 
 // Unindexed pipelines (after filter) gather per leaf, then concatenate the pieces in order.
 template <class V>

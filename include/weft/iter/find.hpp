@@ -60,6 +60,18 @@ struct find_any_consumer : splittable_by_copy<find_any_consumer<V, Pred>> {
         found->store(true, std::memory_order_relaxed);  // S1
       }
     }
+    // The search loop without a per-item `done()` test: stop at the first match.
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) {
+        decltype(auto) x = p[i];
+        if (std::invoke(*pred, std::as_const(x))) {
+          hit.emplace(std::forward<decltype(x)>(x));
+          found->store(true, std::memory_order_relaxed);  // S1
+          return;
+        }
+      }
+    }
     bool done() const { return hit.has_value(); }
     std::optional<V> complete() && { return std::move(hit); }
   };
@@ -84,6 +96,17 @@ struct any_consumer : splittable_by_copy<any_consumer<Pred>> {
       if (std::invoke(*pred, std::as_const(x))) {
         hit = true;
         found->store(true, std::memory_order_relaxed);  // S1
+      }
+    }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) {
+        decltype(auto) x = p[i];
+        if (std::invoke(*pred, std::as_const(x))) {
+          hit = true;
+          found->store(true, std::memory_order_relaxed);  // S1
+          return;
+        }
       }
     }
     bool done() const { return hit; }
@@ -122,6 +145,18 @@ struct find_ordered_consumer {
           record_min(*best, lo + i);
         else
           record_max(*best, lo + i + 1);
+      }
+    }
+    template <plumbing::producer P>
+      requires First
+    void consume_block(const P& p, std::size_t from, std::size_t to) {
+      for (std::size_t i = from; i < to; ++i) {
+        decltype(auto) x = p[i];
+        if (std::invoke(*pred, std::as_const(x))) {
+          hit.emplace(lo + i, V(std::forward<decltype(x)>(x)));
+          record_min(*best, lo + i);
+          return;
+        }
       }
     }
     bool done() const { return hit.has_value(); }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <utility>
 
 #include "weft/join.hpp"
@@ -67,6 +68,7 @@ bool fold_checked(const P& p, const C& c, F& f, std::size_t lo, std::size_t hi,
     if (!plumbing::fold_block(p, f, lo, end)) return false;
     lo = end;
     if (c.full() || st.cancelled.load(std::memory_order_relaxed)) return false;  // X2
+    weft::offer_work();  // an idle thread must not wait for this leaf to end
   }
   return true;
 }
@@ -122,6 +124,10 @@ typename C::result_type bridge_fixed(const P& p, C& c, std::size_t leaf, bridge_
 template <class P, class C>
 struct learned_cost {
   static inline std::atomic<float> ticks_per_item{0.0f};
+  // How many items fit the probe budget, outside a pool and in one: the small-input test is
+  // one load and one compare.
+  static inline std::atomic<std::size_t> fits_outside{0};
+  static inline std::atomic<std::size_t> fits_in_pool{0};
 };
 
 constinit inline thread_local unsigned probe_ticket = 0;
@@ -160,30 +166,31 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     return detail::bridge_adaptive(p, c, sp, false, st);
   }
 
-  auto& learned = detail::learned_cost<P, C>::ticks_per_item;
-  const float known = learned.load(std::memory_order_relaxed);
+  using learned = detail::learned_cost<P, C>;
   const bool in_pool = weft::thread_index().has_value();
-  const double budget_ns =
-      in_pool ? detail::probe_budget_in_pool_ns : detail::probe_budget_outside_pool_ns;
-  const double budget_ticks = budget_ns * cost_ticks_per_ns;
-  std::size_t chunk = known > 0 ? detail::items_for_ns(budget_ns, known, 1, n) : 1;
-
+  const std::size_t fits =
+      (in_pool ? learned::fits_in_pool : learned::fits_outside).load(std::memory_order_relaxed);
   auto f = c.make_folder();
-  if (chunk >= n && ++detail::probe_ticket % detail::probe_sample_period != 0) {
+  if (n <= fits && ++detail::probe_ticket % detail::probe_sample_period != 0) {
     fold_block(p, f, 0, n);  // the small case: no clock, no pool
     return std::move(f).complete();
   }
 
+  const double budget_ticks =
+      (in_pool ? detail::probe_budget_in_pool_ns : detail::probe_budget_outside_pool_ns) *
+      cost_ticks_per_ns;
+  std::size_t chunk = std::min(n, std::max<std::size_t>(fits, 1));
   const std::uint64_t start = cost_clock_now();
   std::size_t done = 0;
   double elapsed = 0;
+  bool complete_chunks = true;  // a chunk cut short by a match says nothing about the cost
   bool go_parallel = false;
   while (true) {
     const std::size_t end = std::min(n, done + chunk);
-    const bool more = fold_block(p, f, done, end);
+    complete_chunks = fold_block(p, f, done, end);
     done = end;
     elapsed = static_cast<double>(cost_clock_now() - start);
-    if (!more || done == n) break;
+    if (!complete_chunks || done == n) break;
     if (elapsed >= budget_ticks) {
       go_parallel = true;
       break;
@@ -191,8 +198,18 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     chunk = std::min(chunk * 2, n - done);
   }
   const double per_item = elapsed / static_cast<double>(done);
-  if (known <= 0 || per_item > 2 * known || per_item < 0.5 * known)
-    learned.store(static_cast<float>(per_item), std::memory_order_relaxed);
+  if (complete_chunks) {
+    const float known = learned::ticks_per_item.load(std::memory_order_relaxed);
+    if (known <= 0 || per_item > 2 * known || per_item < 0.5 * known) {
+      learned::ticks_per_item.store(static_cast<float>(per_item), std::memory_order_relaxed);
+      learned::fits_outside.store(
+          detail::items_for_ns(detail::probe_budget_outside_pool_ns, per_item, 1, std::numeric_limits<std::size_t>::max()),
+          std::memory_order_relaxed);
+      learned::fits_in_pool.store(
+          detail::items_for_ns(detail::probe_budget_in_pool_ns, per_item, 1, std::numeric_limits<std::size_t>::max()),
+          std::memory_order_relaxed);
+    }
+  }
   if (!go_parallel) return std::move(f).complete();
 
   const std::size_t threads = weft::num_threads();

@@ -21,10 +21,13 @@ struct split_options {
 /// stolen, so somebody is idle), refill the budget to the thread count. A range is also never
 /// cut below `min_len`, and is always cut while longer than `max_len`.
 /// A splitter is a small value: each half of a cut carries its own copy.
+inline constexpr std::size_t initial_splits_per_thread = 1;
+
 class splitter {
  public:
   splitter(std::size_t len, std::size_t threads, std::size_t min_len, std::size_t max_len)
-      : splits_(threads), threads_(threads), min_len_(std::max<std::size_t>(min_len, 1)) {
+      : splits_(threads * initial_splits_per_thread), threads_(threads),
+        min_len_(std::max<std::size_t>(min_len, 1)) {
     if (max_len > 0) splits_ = std::max(splits_, len / max_len);
   }
 
