@@ -130,13 +130,13 @@ void run_fib(const options& o) {
   namespace f = wb::fib;
   const int n = o.n;
   const double joins = static_cast<double>(f::num_joins(n));
-  const std::string param = "n=" + std::to_string(n), tag = "fib(" + std::to_string(n) + "): ";
+  const std::string param = "n=" + std::to_string(n);
   std::printf(
       "\n== fib(%d): a join at every level, %.0f joins; median of %d runs after 1 warm-up "
       "==\n%-7s %-5s %12s %10s %8s %8s\n",
       n, joins, o.reps, "threads", "peer", "time ms", "ns/join", "vs seq", "vs weft");
   std::fflush(stdout);
-  wb::progress(tag + "peer seq");
+  wb::progress_step("fib", "seq", 1);
   const std::vector<double> seq_ns = f::run_seq(n, 1, o.reps);
   const double seq = wb::median(seq_ns);
   csv.add("fib", "seq", 1, param, "min_ns", *std::min_element(seq_ns.begin(), seq_ns.end()), "ns");
@@ -149,7 +149,7 @@ void run_fib(const options& o) {
         med.push_back(p.run == nullptr ? std::nan("") : seq);
         continue;
       }
-      wb::progress(tag + std::to_string(t) + " threads, peer " + p.name);
+      wb::progress_step("fib", p.name, t);
       const std::vector<double> ns = p.run(n, t, o.reps);
       med.push_back(wb::median(ns));
       csv.add("fib", p.name, t, param, "min_ns", *std::min_element(ns.begin(), ns.end()), "ns");
@@ -177,7 +177,7 @@ void run_fib(const options& o) {
   if (std::find(o.threads.begin(), o.threads.end(), 2) == o.threads.end()) return;
   // What this machine allows at all: the sequential code alone, then two copies side by side,
   // measured back to back so that background load skews both alike.
-  wb::progress(tag + "1 and 2 copies of seq on std::threads");
+  wb::progress_note("fib", "1 and 2 copies of seq on std::threads");
   const double one = wb::median(f::run_seq_copies(n, 1, o.reps));
   const double two = wb::median(f::run_seq_copies(n, 2, o.reps));
   wb::progress_done();
@@ -200,7 +200,7 @@ void run_latency(const options& o) {
       threads, awake, asleep, static_cast<long long>(l::asleep_gap.count()));
   std::vector<l::samples> res;
   for (const auto& p : l::peers) {
-    if (p.run != nullptr) wb::progress(std::string("latency: peer ") + p.name);
+    if (p.run != nullptr) wb::progress_step("latency", p.name, threads);
     res.push_back(p.run == nullptr ? l::samples{} : p.run(awake, asleep, threads));
   }
   wb::progress_done();
@@ -235,7 +235,7 @@ void run_idle(const options& o) {
   for (const auto& p : d::peers) {
     std::vector<double> burst, cpu;
     if (p.run != nullptr) {
-      wb::progress(std::string("idle: peer ") + p.name);
+      wb::progress_step("idle", p.name, threads);
       for (const auto& s : p.run(threads, reps)) {
         burst.push_back(s.burst_ns / 1e6);
         cpu.push_back(s.cpu_ns / 1e6);
@@ -261,6 +261,15 @@ void run_idle(const options& o) {
   wb::bar("weft global pool: idle CPU in 200 ms (median)", meds[2], 0.5, "ms");
 }
 
+// The progress steps of a workload: one per built peer and thread count it measures.
+int steps(const std::string& w, const options& o) {
+  const int per_peer = static_cast<int>(o.threads.size());
+  if (w == "fib") return 1 + (wb::built(wb::fib::peers) - 1) * per_peer;  // seq runs once
+  if (w == "latency") return wb::built(wb::latency::peers);
+  if (w == "idle") return wb::built(wb::idle::peers);
+  return wb::pipeline_steps(w, o);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -273,6 +282,9 @@ int main(int argc, char** argv) {
       weft::version_major, weft::version_minor, weft::version_patch,
       std::thread::hardware_concurrency(), __VERSION__, wb::tbb_version.c_str(),
       wb::omp_version.c_str(), o.quick ? " [--quick]" : "", load);
+  int total = 0;
+  for (const auto& w : o.workloads) total += steps(w, o);
+  wb::progress_plan(total);
   bool ok = true;
   for (const auto& w : o.workloads) {
     if (w == "fib") run_fib(o);
