@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// weft_bench's main: options, running each workload's peers, tables on stdout, the CSV file.
+// weft_bench's main: options, running each workload's peers, tables on stdout, progress on
+// stderr, the CSV file and the SVG charts.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include "latency/config.hpp"
 #include "options.hpp"
 #include "pipelines.hpp"
+#include "plot.hpp"
 #include "report.hpp"
 
 namespace wb = weft_bench;
@@ -39,7 +41,7 @@ bool is_pipeline(const std::string& w) {
   for (const auto& w : all_workloads) names += (names.empty() ? "" : ",") + w;
   std::fprintf(code == 0 ? stdout : stderr,
                "usage: weft_bench [--quick] [--workloads W,...] [--reps N] [--threads 1,2] "
-               "[--n N] [--size W=N,...] [--csv PATH]\n"
+               "[--n N] [--size W=N,...] [--csv PATH] [--out DIR]\n"
                "  --workloads: any of %s (default: all)\n"
                "  --quick: fib(%d) instead of fib(%d), smaller iterator inputs (a tenth; "
                "unbalanced: half the items; tiny: a tenth of the calls) and fewer samples "
@@ -51,7 +53,10 @@ bool is_pipeline(const std::string& w) {
                "  --n: fib's n\n"
                "  --size: input size of iterator workloads, e.g. sum_sq=1000000,tiny=500 "
                "(items; map_filter_sum: the range's length)\n"
-               "  --csv: raw results (default results/bench.csv)\n",
+               "  --csv: raw results (default results/bench.csv)\n"
+               "  --out: folder of the SVG charts, bars_<T>t.svg and scaling.svg "
+               "(default results)\n"
+               "progress goes to stderr, the tables to stdout\n",
                names.c_str(), wb::fib::quick_n, wb::fib::default_n);
   std::exit(code);
 }
@@ -94,7 +99,7 @@ options parse(int argc, char** argv) {
       continue;
     }
     if (arg != "--workloads" && arg != "--reps" && arg != "--n" && arg != "--csv" &&
-        arg != "--threads" && arg != "--size")
+        arg != "--threads" && arg != "--size" && arg != "--out")
       bad("option", arg);
     if (i + 1 >= argc) bad("option (its value is missing)", arg);
     const std::string value = argv[++i];
@@ -106,6 +111,8 @@ options parse(int argc, char** argv) {
       o.n = to_int(arg, value, 2);
     else if (arg == "--csv")
       o.csv = value;
+    else if (arg == "--out")
+      o.out = value;
     else if (arg == "--size")
       for (const auto& kv : split(value)) {
         const auto eq = kv.find('=');
@@ -276,6 +283,7 @@ int main(int argc, char** argv) {
   const options o = parse(argc, argv);
   double load = 0;
   getloadavg(&load, 1);  // other processes on these cores skew every number: say so up front
+  const wb::plot_meta meta{wb::machine_description(load), wb::utc_now(), o.quick};
   std::printf(
       "weft_bench %d.%d.%d: %u hardware threads, compiler %s, oneTBB %s, OpenMP %s%s; "
       "load average %.2f at start\n",
@@ -294,6 +302,14 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   csv.write(o.csv);
+  // Charts of the workloads measured at each thread count (latency and idle are not).
+  std::vector<std::string> charted;
+  for (const auto& w : o.workloads)
+    if (w == "fib" || is_pipeline(w)) charted.push_back(w);
+  const auto svgs = wb::write_plots(o.out, csv.rows(), charted, o.threads, meta);
+  for (std::size_t i = 0; i < svgs.size(); ++i)
+    std::printf("%s%s%s", i == 0 ? "plots: " : ", ", svgs[i].c_str(),
+                i + 1 == svgs.size() ? "\n" : "");
   if (!ok) std::printf("\n!! weft_bench: some peer computed a wrong result (see MISMATCH above)\n");
   return ok ? 0 : 1;
 }
