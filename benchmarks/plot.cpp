@@ -157,7 +157,7 @@ std::string tick_label(double v) {
   return buf;
 }
 
-// Median ns of each (workload, peer, threads); peers in the order they were first measured.
+// Median ns of each (workload, peer, threads); peers sorted by `before`.
 struct medians {
   std::map<std::string, std::vector<std::string>> peers_of;
   std::vector<std::string> all_peers;
@@ -189,7 +189,7 @@ medians collect_medians(const std::vector<csv_row>& rows,
     if (std::find(m.all_peers.begin(), m.all_peers.end(), r.peer) == m.all_peers.end())
       m.all_peers.push_back(r.peer);
   }
-  for (auto& [w, peers] : m.peers_of) std::sort(peers.begin(), peers.end(), before);
+  for (auto& entry : m.peers_of) std::sort(entry.second.begin(), entry.second.end(), before);
   std::sort(m.all_peers.begin(), m.all_peers.end(), before);
   return m;
 }
