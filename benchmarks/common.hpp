@@ -116,16 +116,48 @@ inline std::int64_t process_cpu_ns() noexcept {
   return (us(ru.ru_utime) + us(ru.ru_stime)) * 1000;
 }
 
-// One status line on stderr, rewritten in place on a terminal, one line per step otherwise.
-inline void progress(const std::string& what) {
+// How many of a workload's peers were built (the others print "n/a" and take no step).
+template <class Peers>
+int built(const Peers& peers) noexcept {
+  int n = 0;
+  for (const auto& p : peers) n += p.run != nullptr ? 1 : 0;
+  return n;
+}
+
+// Progress on stderr, one step per (workload, peer, thread count):
+// "[ 7/42] sum_sq          tbb          2 threads ...". Rewritten in place on a terminal, one
+// line per step otherwise; stdout carries only the tables.
+struct progress_counter {
+  int done = 0;
+  int total = 0;  // set once by the runner from the peers and thread counts it will run
+};
+
+inline progress_counter& progress_state() noexcept {
+  static progress_counter c;
+  return c;
+}
+
+inline void progress_plan(int total) noexcept { progress_state() = {0, total}; }
+
+// A status line without a new step (a machine check, an extra measurement).
+inline void progress_note(const std::string& workload, const std::string& what) {
   static const bool tty = isatty(STDERR_FILENO) != 0;
-  if (tty)
-    std::fprintf(stderr, "\r\033[K[weft_bench] %s", what.c_str());
-  else
-    std::fprintf(stderr, "[weft_bench] %s\n", what.c_str());
+  const progress_counter& c = progress_state();
+  const int width = static_cast<int>(std::to_string(c.total).size());
+  std::fprintf(stderr, "%s[%*d/%d] %-14s %s ...%s", tty ? "\r\033[K" : "", width, c.done, c.total,
+               workload.c_str(), what.c_str(), tty ? "" : "\n");
   std::fflush(stderr);
 }
 
+inline void progress_step(const std::string& workload, const std::string& peer, int threads) {
+  ++progress_state().done;
+  char what[64];
+  std::snprintf(what, sizeof what, "%-11s %2d thread%s", peer.c_str(), threads,
+                threads == 1 ? "" : "s");
+  progress_note(workload, what);
+}
+
+// Clears the status line before a table is printed (a terminal shows both streams).
 inline void progress_done() {
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
   std::fflush(stderr);

@@ -15,6 +15,7 @@ struct options {
   int reps = 5;
   std::vector<int> threads;  // default: 1 and the hardware's count
   std::string csv = "results/bench.csv";
+  std::string out = "results";  // folder of the SVG charts
   int n = 0;  // fib size; 0: by --quick
   std::map<std::string, std::size_t> sizes;  // --size workload=N: an iterator workload's size
 

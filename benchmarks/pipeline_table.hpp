@@ -63,12 +63,11 @@ table_result run_table(const table_spec& s, const Peers& peers,
   const std::string vs_base = std::string("vs ") + s.base;
   std::printf("%-7s %-7s %12s %9s %8s\n", "threads", "peer", s.unit, vs_base.c_str(), "vs weft");
   std::fflush(stdout);
-  const std::string tag = std::string(s.workload) + ": ";
   using result_t = decltype(run(peers[0], 1).result);
   result_t want{};
   bool have_want = false;
   const auto measure = [&](const auto& p, int t) {
-    progress(tag + std::to_string(t) + " thread(s), peer " + p.name);
+    progress_step(s.workload, p.name, t);
     auto out = run(p, t);
     if (!have_want) {
       want = std::move(out.result);

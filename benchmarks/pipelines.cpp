@@ -26,7 +26,7 @@ void print_machine_line(const char* workload, const options& o, csv_sink& csv) {
   const int t = *std::max_element(o.threads.begin(), o.threads.end());
   if (t < 2) return;
   constexpr int n = 27;
-  progress(std::string(workload) + ": machine check");
+  progress_note(workload, "machine check");
   const double one = median(fib::run_seq_copies(n, 1, 7));
   const double many = median(fib::run_seq_copies(n, t, 7));
   progress_done();
@@ -153,7 +153,7 @@ bool run_collect(const options& o, csv_sink& csv) {
         return "made different items";
       },
       csv);
-  progress("collect: the allocation alone");
+  progress_note("collect", "the allocation alone");
   const double alloc = median(collect::run_alloc(n, o.reps));
   progress_done();
   csv.add("collect", "alloc", 1, param_n(n), "median_ns", alloc, "ns");
@@ -178,6 +178,17 @@ bool run_pipeline(const std::string& workload, const options& o, csv_sink& csv) 
   if (workload == "find_early") return run_find_early(o, csv);
   if (workload == "collect") return run_collect(o, csv);
   return true;
+}
+
+int pipeline_steps(const std::string& workload, const options& o) {
+  const int per_peer = static_cast<int>(o.threads.size());
+  if (workload == "sum_sq") return built(sum_sq::peers) * per_peer;
+  if (workload == "map_filter_sum") return built(map_filter_sum::peers) * per_peer;
+  if (workload == "tiny") return built(tiny::peers) * per_peer;
+  if (workload == "unbalanced") return built(unbalanced::peers) * per_peer;
+  if (workload == "find_early") return built(find_early::peers) * per_peer;
+  if (workload == "collect") return built(collect::peers) * per_peer;
+  return 0;
 }
 
 }  // namespace weft_bench

@@ -16,4 +16,7 @@ inline constexpr const char* pipeline_workloads[] = {"sum_sq",     "map_filter_s
 // a result different from the sequential one (the mismatch is printed where it happened).
 bool run_pipeline(const std::string& workload, const options& o, csv_sink& csv);
 
+// The progress steps run_pipeline takes: one per built peer and thread count.
+int pipeline_steps(const std::string& workload, const options& o);
+
 }  // namespace weft_bench
