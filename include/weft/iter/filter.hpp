@@ -20,21 +20,6 @@ struct filter_folder : wrapping_folder<Inner, P> {
 };
 
 template <class Base, class P>
-class filter_node {
- public:
-  static constexpr bool indexed = false;
-  using item_type = typename Base::item_type;
-
-  filter_node(Base base, P p) : base_(std::move(base)), p_(std::move(p)) {}
-
-  template <plumbing::consumer C>
-  auto drive(C c, const plumbing::split_options& opt) {
-    return detail::drive(base_, wrapping_consumer<C, P, filter_folder>{std::move(c), &p_}, opt);
-  }
-
- private:
-  Base base_;
-  P p_;
-};
+using filter_node = callable_node<Base, P, typename Base::item_type, filter_folder>;
 
 }  // namespace weft::detail

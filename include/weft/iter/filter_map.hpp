@@ -21,22 +21,9 @@ struct filter_map_folder : wrapping_folder<Inner, F> {
 };
 
 template <class Base, class F>
-class filter_map_node {
- public:
-  static constexpr bool indexed = false;
-  using item_type =
-      typename std::remove_cvref_t<std::invoke_result_t<const F&, typename Base::item_type>>::value_type;
-
-  filter_map_node(Base base, F f) : base_(std::move(base)), f_(std::move(f)) {}
-
-  template <plumbing::consumer C>
-  auto drive(C c, const plumbing::split_options& opt) {
-    return detail::drive(base_, wrapping_consumer<C, F, filter_map_folder>{std::move(c), &f_}, opt);
-  }
-
- private:
-  Base base_;
-  F f_;
-};
+using filter_map_node = callable_node<
+    Base, F,
+    typename std::remove_cvref_t<std::invoke_result_t<const F&, typename Base::item_type>>::value_type,
+    filter_map_folder>;
 
 }  // namespace weft::detail

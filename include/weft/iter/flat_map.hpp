@@ -27,23 +27,9 @@ struct flat_map_folder : wrapping_folder<Inner, F> {
 };
 
 template <class Base, class F>
-class flat_map_node {
-  using inner_range = std::invoke_result_t<const F&, typename Base::item_type>;
-
- public:
-  static constexpr bool indexed = false;
-  using item_type = std::ranges::range_reference_t<inner_range>;
-
-  flat_map_node(Base base, F f) : base_(std::move(base)), f_(std::move(f)) {}
-
-  template <plumbing::consumer C>
-  auto drive(C c, const plumbing::split_options& opt) {
-    return detail::drive(base_, wrapping_consumer<C, F, flat_map_folder>{std::move(c), &f_}, opt);
-  }
-
- private:
-  Base base_;
-  F f_;
-};
+using flat_map_node = callable_node<
+    Base, F,
+    std::ranges::range_reference_t<std::invoke_result_t<const F&, typename Base::item_type>>,
+    flat_map_folder>;
 
 }  // namespace weft::detail

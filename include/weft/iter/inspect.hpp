@@ -34,31 +34,7 @@ struct inspect_folder : wrapping_folder<Inner, F> {
 };
 
 template <class Base, class F>
-class inspect_node {
- public:
-  static constexpr bool indexed = Base::indexed;
-  using item_type = typename Base::item_type;
-
-  inspect_node(Base base, F f) : base_(std::move(base)), f_(std::move(f)) {}
-
-  std::size_t size()
-    requires indexed
-  {
-    return base_.size();
-  }
-  auto producer()
-    requires indexed
-  {
-    return inspect_producer<decltype(base_.producer()), F>{base_.producer(), &f_};
-  }
-  template <plumbing::consumer C>
-  auto drive(C c, const plumbing::split_options& opt) {
-    return detail::drive(base_, wrapping_consumer<C, F, inspect_folder>{std::move(c), &f_}, opt);
-  }
-
- private:
-  Base base_;
-  F f_;
-};
+using inspect_node =
+    callable_node<Base, F, typename Base::item_type, inspect_folder, inspect_producer>;
 
 }  // namespace weft::detail

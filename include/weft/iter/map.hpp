@@ -29,31 +29,7 @@ struct map_folder : wrapping_folder<Inner, F> {
 };
 
 template <class Base, class F>
-class map_node {
- public:
-  static constexpr bool indexed = Base::indexed;
-  using item_type = std::invoke_result_t<const F&, typename Base::item_type>;
-
-  map_node(Base base, F f) : base_(std::move(base)), f_(std::move(f)) {}
-
-  std::size_t size()
-    requires indexed
-  {
-    return base_.size();
-  }
-  auto producer()
-    requires indexed
-  {
-    return map_producer<decltype(base_.producer()), F>{base_.producer(), &f_};
-  }
-  template <plumbing::consumer C>
-  auto drive(C c, const plumbing::split_options& opt) {
-    return detail::drive(base_, wrapping_consumer<C, F, map_folder>{std::move(c), &f_}, opt);
-  }
-
- private:
-  Base base_;
-  F f_;
-};
+using map_node = callable_node<Base, F, std::invoke_result_t<const F&, typename Base::item_type>,
+                               map_folder, map_producer>;
 
 }  // namespace weft::detail

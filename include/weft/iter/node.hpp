@@ -78,6 +78,47 @@ struct wrapping_folder {
   auto complete() && { return std::move(inner).complete(); }
 };
 
+// Marks a stage that drops items, so has no producer: filter, filter_map, flat_map.
+template <class P, class F>
+struct no_producer;
+template <template <class, class> class Producer>
+constexpr bool drops_items = false;
+template <>
+constexpr bool drops_items<no_producer> = true;
+
+// A stage that applies a user callable `F` to each item. While the pipeline is indexed and the
+// stage keeps every item (map, inspect), it wraps the producer in `Producer<P, F>`; otherwise
+// (filter and friends, or anything after them) it wraps the consumer's folders in
+// `Folder<InnerFolder, F>`. The callable lives here; producers and folders point at it.
+template <class Base, class F, class Item, template <class, class> class Folder,
+          template <class, class> class Producer = no_producer>
+class callable_node {
+ public:
+  static constexpr bool indexed = Base::indexed && !drops_items<Producer>;
+  using item_type = Item;
+
+  callable_node(Base base, F f) : base_(std::move(base)), f_(std::move(f)) {}
+
+  std::size_t size()
+    requires indexed
+  {
+    return base_.size();
+  }
+  auto producer()
+    requires indexed
+  {
+    return Producer<decltype(base_.producer()), F>{base_.producer(), &f_};
+  }
+  template <plumbing::consumer C>
+  auto drive(C c, const plumbing::split_options& opt) {
+    return detail::drive(base_, wrapping_consumer<C, F, Folder>{std::move(c), &f_}, opt);
+  }
+
+ private:
+  Base base_;
+  F f_;
+};
+
 template <class T>
 constexpr bool is_optional = false;
 template <class T>
