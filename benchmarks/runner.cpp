@@ -13,6 +13,7 @@
 #include "idle/config.hpp"
 #include "latency/config.hpp"
 #include "options.hpp"
+#include "algorithms.hpp"
 #include "pipelines.hpp"
 #include "plot.hpp"
 #include "report.hpp"
@@ -28,6 +29,7 @@ wb::csv_sink csv;
 const std::vector<std::string> all_workloads = [] {
   std::vector<std::string> w{"fib", "latency", "idle"};
   for (const char* p : wb::pipeline_workloads) w.push_back(p);
+  for (const char* a : wb::algorithm_workloads) w.push_back(a);
   return w;
 }();
 
@@ -35,6 +37,14 @@ bool is_pipeline(const std::string& w) {
   return std::find(std::begin(wb::pipeline_workloads), std::end(wb::pipeline_workloads), w) !=
          std::end(wb::pipeline_workloads);
 }
+
+bool is_algorithm(const std::string& w) {
+  return std::find(std::begin(wb::algorithm_workloads), std::end(wb::algorithm_workloads), w) !=
+         std::end(wb::algorithm_workloads);
+}
+
+// The workloads that print a peer table at each thread count (and take --size).
+bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); }
 
 [[noreturn]] void usage(int code) {
   std::string names;
@@ -116,7 +126,7 @@ options parse(int argc, char** argv) {
     else if (arg == "--size")
       for (const auto& kv : split(value)) {
         const auto eq = kv.find('=');
-        if (eq == std::string::npos || !is_pipeline(kv.substr(0, eq))) bad(arg, kv);
+        if (eq == std::string::npos || !is_table(kv.substr(0, eq))) bad(arg, kv);
         o.sizes[kv.substr(0, eq)] = to_size(arg, kv.substr(eq + 1));
       }
     else
@@ -274,6 +284,7 @@ int steps(const std::string& w, const options& o) {
   if (w == "fib") return 1 + (wb::built(wb::fib::peers) - 1) * per_peer;  // seq runs once
   if (w == "latency") return wb::built(wb::latency::peers);
   if (w == "idle") return wb::built(wb::idle::peers);
+  if (is_algorithm(w)) return wb::algorithm_steps(w, o);
   return wb::pipeline_steps(w, o);
 }
 
@@ -299,13 +310,14 @@ int main(int argc, char** argv) {
     if (w == "latency") run_latency(o);
     if (w == "idle") run_idle(o);
     if (is_pipeline(w)) ok = wb::run_pipeline(w, o, csv) && ok;
+    if (is_algorithm(w)) ok = wb::run_algorithm(w, o, csv) && ok;
     std::fflush(stdout);
   }
   csv.write(o.csv);
   // Charts of the workloads measured at each thread count (latency and idle are not).
   std::vector<std::string> charted;
   for (const auto& w : o.workloads)
-    if (w == "fib" || is_pipeline(w)) charted.push_back(w);
+    if (w == "fib" || is_table(w)) charted.push_back(w);
   const auto svgs = wb::write_plots(o.out, csv.rows(), charted, o.threads, meta);
   for (std::size_t i = 0; i < svgs.size(); ++i)
     std::printf("%s%s%s", i == 0 ? "plots: " : ", ", svgs[i].c_str(),
