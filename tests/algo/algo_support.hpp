@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -35,10 +36,17 @@ struct move_only {
 };
 
 inline int key_of(int x) { return x; }
-inline int key_of(const std::string& s) {
-  return s.empty() ? 0 : static_cast<int>(s.size()) * 131 + s[0] * 7 + s.back();
-}
+inline int key_of(const std::string& s) { return std::atoi(s.c_str()); }  // make<std::string>(k) -> k
 inline int key_of(const move_only& m) { return m.value(); }
+
+// The element whose key is k (a string longer than its digits, so that copies allocate).
+template <class T>
+T make(int k) {
+  if constexpr (std::is_same_v<T, std::string>)
+    return std::to_string(k) + std::string(static_cast<std::size_t>(k % 5) + 16, 'z');
+  else
+    return T(k);
+}
 
 // n random elements whose keys lie in [0, spread).
 template <class T>
@@ -47,11 +55,7 @@ std::vector<T> random_input(std::size_t n, std::uint64_t salt, int spread = 1'00
   std::vector<T> v;
   v.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const int k = static_cast<int>(rng() % static_cast<std::uint64_t>(spread));
-    if constexpr (std::is_same_v<T, std::string>)
-      v.push_back(std::to_string(k) + std::string(k % 5, 'z'));
-    else
-      v.push_back(T(k));
+    v.push_back(make<T>(static_cast<int>(rng() % static_cast<std::uint64_t>(spread))));
   }
   return v;
 }
