@@ -15,5 +15,6 @@
 #include "weft/algorithm/for_each.hpp"   // for_each, for_each_n
 #include "weft/algorithm/memory.hpp"     // uninitialized_*, destroy, destroy_n
 #include "weft/algorithm/reduce.hpp"     // reduce, transform_reduce, count*, min/max_element
+#include "weft/algorithm/set.hpp"        // includes, set_union, set_intersection, set_*difference
 #include "weft/algorithm/transform.hpp"  // copy, move, transform, fill, generate, replace*, ...
 #include "weft/execution.hpp"

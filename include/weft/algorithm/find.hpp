@@ -39,8 +39,8 @@ std::size_t first_index(std::size_t n, const IndexPred& pred) {
 template <class It, class BlockFind>
 std::size_t first_found(It first, std::size_t n, const BlockFind& block_find) {
   return find_first_block(n, [&](std::size_t lo, std::size_t hi) {
-    const It b = advance(first, lo);
-    return lo + static_cast<std::size_t>(block_find(b, advance(first, hi)) - b);
+    const It b = algo::advance(first, lo);
+    return lo + static_cast<std::size_t>(block_find(b, algo::advance(first, hi)) - b);
   });
 }
 

@@ -44,12 +44,12 @@ void construct_blocks(Out out, std::size_t n, const Construct& construct) {
           const std::lock_guard lock(m);
           built.emplace_back(lo, hi);
         } catch (...) {
-          std::destroy(advance(out, lo), advance(out, hi));
+          std::destroy(algo::advance(out, lo), algo::advance(out, hi));
           throw;
         }
       });
     } catch (...) {
-      for (const auto& [lo, hi] : built) std::destroy(advance(out, lo), advance(out, hi));
+      for (const auto& [lo, hi] : built) std::destroy(algo::advance(out, lo), algo::advance(out, hi));
       throw;
     }
   }

@@ -29,9 +29,9 @@ namespace detail::algo {
 template <class It, class Out, class Body>
 Out for_matching_blocks(It first, std::size_t n, Out out, const Body& body) {
   for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-    body(advance(first, lo), advance(first, hi), advance(out, lo));
+    body(algo::advance(first, lo), algo::advance(first, hi), algo::advance(out, lo));
   });
-  return advance(out, n);
+  return algo::advance(out, n);
 }
 
 }  // namespace detail::algo
