@@ -140,7 +140,7 @@ TEST_CASE("reductions equal std:: at every length, ties included", "[algo]") {
 }
 
 TEST_CASE("reduce keeps left-to-right order for a non-commutative operation", "[algo]") {
-  const auto v = random_input<std::string>(100003, 6);
+  const auto v = random_input<std::string>(big, 6);
   const std::string want = std::accumulate(v.begin(), v.end(), std::string("<"));
   REQUIRE(weft::reduce(weft::par, v.begin(), v.end(), std::string("<"), std::plus<>{}) == want);
   REQUIRE(weft::transform_reduce(weft::par, v.begin(), v.end(), std::string("<"), std::plus<>{},
@@ -149,17 +149,16 @@ TEST_CASE("reduce keeps left-to-right order for a non-commutative operation", "[
 
 TEST_CASE("a find over 2^40 positions stops at an early match", "[algo]") {
   // A counting "range" far too long to scan: a hang would be the failure.
-  const std::vector<int> probe{1};
-  std::size_t big = std::size_t{1} << 40;
-  auto first = std::views::iota(std::size_t{0}, big).begin();
-  auto last = std::views::iota(std::size_t{0}, big).end();
+  const std::size_t huge = std::size_t{1} << 40;
+  auto first = std::views::iota(std::size_t{0}, huge).begin();
+  auto last = std::views::iota(std::size_t{0}, huge).end();
   REQUIRE(*weft::find_if(weft::par, first, last, [](std::size_t i) { return i == 12345; }) == 12345);
   REQUIRE(weft::any_of(weft::par, first, last, [](std::size_t i) { return i > 999; }));
 }
 
 TEST_CASE("searches and reductions: exceptions propagate, the pool stays usable", "[algo]") {
-  const auto v = random_input<int>(100003, 7);
-  for (const std::size_t at : {std::size_t{0}, std::size_t{5000}, std::size_t{90000}}) {
+  const auto v = random_input<int>(big, 7);
+  for (const std::size_t at : {std::size_t{0}, std::size_t{5000}, big * 9 / 10}) {
     CAPTURE(at);
     std::atomic<std::size_t> calls{0};
     const thrower t{&calls, at};

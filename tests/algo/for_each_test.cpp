@@ -43,8 +43,8 @@ TEST_CASE("for_each over weaker iterators runs sequentially and in order", "[alg
 }
 
 TEST_CASE("for_each: an exception from f reaches the caller; the pool stays usable", "[algo]") {
-  std::vector<move_only> v = random_input<move_only>(100003, 1);
-  for (const std::size_t at : {std::size_t{0}, std::size_t{777}, std::size_t{99999}}) {
+  std::vector<move_only> v = random_input<move_only>(big, 1);
+  for (const std::size_t at : {std::size_t{0}, std::size_t{777}, big - 4}) {
     std::atomic<std::size_t> calls{0};
     const thrower t{&calls, at};
     REQUIRE_THROWS_AS(weft::for_each(weft::par, v.begin(), v.end(), [&](move_only&) { t.tick(); }),

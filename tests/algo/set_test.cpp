@@ -52,7 +52,7 @@ void check_sets(std::size_t n1, std::size_t n2, int spread, std::uint64_t salt) 
 TEST_CASE("set operations equal std:: on multisets, every length pairing", "[algo]") {
   weft::thread_pool four({.num_threads = 4});
   for (const std::size_t n1 : lengths)
-    for (const std::size_t n2 : {std::size_t{0}, std::size_t{1}, std::size_t{1000}, std::size_t{100003}}) {
+    for (const std::size_t n2 : {std::size_t{0}, std::size_t{1}, std::size_t{1000}, big}) {
       CAPTURE(n1, n2);
       four.install([&] {
         check_sets<int>(n1, n2, 3000, 21);       // repeats: multiset counts matter
@@ -60,12 +60,12 @@ TEST_CASE("set operations equal std:: on multisets, every length pairing", "[alg
       });
       if (n1 <= 1000 && n2 <= 1000) four.install([&] { check_sets<std::string>(n1, n2, 500, 23); });
     }
-  check_sets<int>(100003, 1000, 3000, 24);  // on the current pool: sequential at 1 or 2 threads
+  check_sets<int>(big, 1000, 3000, 24);  // on the current pool: sequential at 1 or 2 threads
 }
 
 TEST_CASE("set operations: a throwing comparator's exception reaches the caller", "[algo]") {
-  auto a = random_input<int>(100003, 24, 5000);
-  auto b = random_input<int>(100003, 25, 5000);
+  auto a = random_input<int>(big, 24, 5000);
+  auto b = random_input<int>(big, 25, 5000);
   std::sort(a.begin(), a.end());
   std::sort(b.begin(), b.end());
   std::vector<int> out(a.size() + b.size());

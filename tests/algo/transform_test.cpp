@@ -176,11 +176,11 @@ TEST_CASE("uninitialized algorithms construct every object, destroy undoes them"
 }
 
 TEST_CASE("uninitialized_copy: a throwing constructor leaves nothing constructed", "[algo]") {
-  std::vector<counted> src(100003);
+  std::vector<counted> src(big);
   const long before = counted::live.load();
   std::allocator<counted> alloc;
   counted* p = alloc.allocate(src.size());
-  for (const long at : {0L, 4321L, 100002L}) {
+  for (const long at : {0L, 4321L, static_cast<long>(big) - 1}) {
     CAPTURE(at);
     counted::copies = 0;
     counted::throw_at = at;
@@ -190,16 +190,16 @@ TEST_CASE("uninitialized_copy: a throwing constructor leaves nothing constructed
   }
   counted::throw_at = -1;
   weft::uninitialized_copy(weft::par, src.begin(), src.end(), p);
-  REQUIRE(counted::live.load() == before + 100003);
+  REQUIRE(counted::live.load() == before + static_cast<long>(big));
   weft::destroy(weft::par, p, p + src.size());
   REQUIRE(counted::live.load() == before);
   alloc.deallocate(p, src.size());
 }
 
 TEST_CASE("transform: an exception from op reaches the caller", "[algo]") {
-  const auto v = random_input<int>(100003, 16);
+  const auto v = random_input<int>(big, 16);
   std::vector<int> out(v.size());
-  for (const std::size_t at : {std::size_t{0}, std::size_t{100002}}) {
+  for (const std::size_t at : {std::size_t{0}, big - 1}) {
     std::atomic<std::size_t> calls{0};
     const thrower t{&calls, at};
     REQUIRE_THROWS_AS(weft::transform(weft::par, v.begin(), v.end(), out.begin(), [&](int x) {
@@ -209,5 +209,5 @@ TEST_CASE("transform: an exception from op reaches the caller", "[algo]") {
                       weft_test::test_error);
   }
   weft::transform(weft::par, v.begin(), v.end(), out.begin(), [](int x) { return -x; });
-  REQUIRE(out[100002] == -v[100002]);
+  REQUIRE(out[big - 1] == -v[big - 1]);
 }
