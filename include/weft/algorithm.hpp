@@ -5,4 +5,7 @@
 #pragma once
 
 #include "weft/algorithm/for_each.hpp"
+#include "weft/algorithm/merge.hpp"
+#include "weft/algorithm/partial_sort.hpp"
+#include "weft/algorithm/sort.hpp"
 #include "weft/execution.hpp"
