@@ -6,6 +6,7 @@
 // throws.) Moves are assumed not to throw; the callers check that.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <iterator>
