@@ -8,8 +8,10 @@
 #include "count_if/config.hpp"
 #include "find_if/config.hpp"
 #include "for_each/config.hpp"
-#include "transform_reduce/config.hpp"
 #include "pipeline_table.hpp"
+#include "sort_u64/config.hpp"
+#include "stable_sort_pairs/config.hpp"
+#include "transform_reduce/config.hpp"
 
 namespace weft_bench {
 namespace {
@@ -83,6 +85,54 @@ bool run_find_if(const options& o, csv_sink& csv) {
   std::printf("bars:\n");
   bar_vs_seq_at_1t("find_if", r);
   bar_vs_best_peer("find_if", r, o.threads);
+bool run_sort_u64(const options& o, csv_sink& csv) {
+  const std::size_t n = o.size_of("sort_u64", sort_u64::default_n, sort_u64::quick_n);
+  bool ok = true;
+  double best_2t_random = 0;
+  for (const sort_u64::input kind : sort_u64::inputs) {
+    const auto v = sort_u64::make_input(n, kind);
+    const std::string what = std::string("sort_u64/") + sort_u64::name(kind);
+    print_heading("sort_u64: sort " + std::to_string(n) + " uint64, " + sort_u64::name(kind) +
+                      " input (untimed copy before each call)",
+                  o.reps);
+    const auto r = run_table(
+        {"sort_u64", "n=" + std::to_string(n) + ";input=" + sort_u64::name(kind), "ms", 1e6,
+         "seq"},
+        sort_u64::peers, o.threads, [&](const auto& p, int t) { return p.run(v, t, o.reps); },
+        differs_exactly<std::uint64_t>, csv);
+    ok = ok && r.ok;
+    std::printf("bars:\n");
+    if (kind == sort_u64::input::random) {
+      bar_vs_seq_at_1t("sort_u64", r);
+      bar_vs_best_peer("sort_u64", r, o.threads);
+      best_2t_random = r.at("weft", 2);
+      if (n == sort_u64::default_n)
+        bar("weft sort_u64 @2t (s)", best_2t_random / 1e9, 0.12, "s");
+    } else {
+      for (const int t : o.threads)
+        bar(what + " weft @" + std::to_string(t) + "t / seq", r.at("weft", t) / r.at("seq", t),
+            1.0, "x");
+    }
+  }
+  return ok;
+}
+
+bool run_stable_sort_pairs(const options& o, csv_sink& csv) {
+  const std::size_t n =
+      o.size_of("stable_sort_pairs", stable_sort_pairs::default_n, stable_sort_pairs::quick_n);
+  const auto v = stable_sort_pairs::make_input(n);
+  print_heading("stable_sort_pairs: stable sort of " + std::to_string(n) +
+                    " (uint32 key < 2^20, uint32 value) pairs by key",
+                o.reps);
+  const auto r = run_table(
+      {"stable_sort_pairs", "n=" + std::to_string(n), "ms", 1e6, "seq"}, stable_sort_pairs::peers,
+      o.threads, [&](const auto& p, int t) { return p.run(v, t, o.reps); },
+      differs_exactly<std::uint64_t>, csv);
+  std::printf("bars:\n");
+  bar_vs_seq_at_1t("stable_sort_pairs", r);
+  bar_vs_best_peer("stable_sort_pairs", r, o.threads);
+  if (n == stable_sort_pairs::default_n)
+    bar("weft stable_sort_pairs @2t (s)", r.at("weft", 2) / 1e9, 0.35, "s");
   return r.ok;
 }
 
@@ -93,6 +143,8 @@ bool run_algorithm(const std::string& workload, const options& o, csv_sink& csv)
   if (workload == "transform_reduce") return run_transform_reduce(o, csv);
   if (workload == "count_if") return run_count_if(o, csv);
   if (workload == "find_if") return run_find_if(o, csv);
+  if (workload == "sort_u64") return run_sort_u64(o, csv);
+  if (workload == "stable_sort_pairs") return run_stable_sort_pairs(o, csv);
   return true;
 }
 
@@ -102,6 +154,9 @@ int algorithm_steps(const std::string& workload, const options& o) {
   if (workload == "transform_reduce") return built(transform_reduce::peers) * per_peer;
   if (workload == "count_if") return built(count_if::peers) * per_peer;
   if (workload == "find_if") return built(find_if::peers) * per_peer;
+  if (workload == "sort_u64")
+    return built(sort_u64::peers) * per_peer * static_cast<int>(std::size(sort_u64::inputs));
+  if (workload == "stable_sort_pairs") return built(stable_sort_pairs::peers) * per_peer;
   return 0;
 }
 
