@@ -19,7 +19,7 @@ TEST_CASE("is_sorted_until finds the first descent", "[algo][sort]") {
       REQUIRE(weft::is_sorted_until(weft::seq, v.begin(), v.end(), std::greater<>{}) ==
               std::is_sorted_until(v.begin(), v.end(), std::greater<>{}));
     }
-  std::vector<int> v(100003);
+  std::vector<int> v(big);
   std::iota(v.begin(), v.end(), 0);
   v[77777] = 0;
   REQUIRE(weft::is_sorted_until(weft::par, v.begin(), v.end()) == v.begin() + 77777);
@@ -31,7 +31,7 @@ TEST_CASE("merge matches std::merge, stable, every length", "[algo][sort]") {
   using pair_t = std::pair<int, int>;
   const auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
   for (const std::size_t n1 : lengths)
-    for (const std::size_t n2 : {std::size_t{0}, std::size_t{3}, std::size_t{100003}}) {
+    for (const std::size_t n2 : {std::size_t{0}, std::size_t{3}, big}) {
       CAPTURE(n1, n2);
       auto rng = weft_test::seeded_rng(n1 + n2);
       std::vector<pair_t> a(n1), b(n2);

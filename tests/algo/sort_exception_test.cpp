@@ -20,7 +20,7 @@ auto sorted_values(const std::vector<T>& v) {
 
 template <class T, class Sort>
 void throw_at_several_points(Sort sort) {
-  for (const std::size_t n : {std::size_t{1000}, std::size_t{100003}}) {
+  for (const std::size_t n : {std::size_t{1000}, big}) {
     const auto input = random_input<T>(n, 21);
     const auto want = sorted_values(input);
     // The first call, one inside the tile sorts, and calls late enough to land in merges.
@@ -42,7 +42,7 @@ void throw_at_several_points(Sort sort) {
       if (!threw) REQUIRE(std::is_sorted(v.begin(), v.end()));
     }
   }
-  auto v = random_input<T>(100003, 4);
+  auto v = random_input<T>(big, 4);
   sort(v, std::less<>{});
   REQUIRE(std::is_sorted(v.begin(), v.end()));
 }

@@ -93,7 +93,7 @@ void check_all_policies(bool stable) {
     check_sort<T>(par, stable, std::greater<>{}, false);
     check_sort<T>(par, stable, [](const T& a, const T& b) { return key_of(a) % 1000 < key_of(b) % 1000; }, false);
   }
-  auto v = input_of<T>(100003, order::random, 9);
+  auto v = input_of<T>(big, order::random, 9);
   auto want = clone(v);
   std::stable_sort(want.begin(), want.end());
   auto w = clone(v);
@@ -154,7 +154,7 @@ TEST_CASE("stable_sort keeps equal keys in input order, radix and comparison pat
 
 TEST_CASE("sort: range overloads, projections, signed and floating-point keys", "[algo][sort]") {
   auto rng = weft_test::seeded_rng(5);
-  std::vector<long> l(100003);
+  std::vector<long> l(big);
   for (auto& x : l) x = static_cast<long>(rng()) >> static_cast<int>(rng() % 60);
   auto want = l;
   std::sort(want.begin(), want.end());
