@@ -6,7 +6,9 @@
 // algorithm on its part, adjacent blocks combine left to right. Sums of arithmetic types
 // with std::plus run as an iter pipeline instead, whose leaf uses 8 accumulators and
 // vectorises (a parallel reduction reassociates anyway: the standard allows it for reduce
-// and transform_reduce, whose operations must be associative and commutative).
+// and transform_reduce, whose operations must be associative and commutative). The pipeline
+// runs over indices, not over a std::ranges::subrange, which clang 14 cannot compile with
+// libstdc++ 12.
 // Exceptions: the first exception thrown by a user callable propagates.
 #pragma once
 
@@ -15,7 +17,6 @@
 #include <functional>
 #include <iterator>
 #include <numeric>
-#include <ranges>
 #include <type_traits>
 #include <utility>
 
@@ -43,7 +44,9 @@ T reduce(Policy&&, It first, It last, T init, Op op) {
   detail::algo::check_callable<Op, T, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It>) {
     if constexpr (detail::algo::is_arithmetic_plus<T, Op>) {
-      return init + weft::iter(std::ranges::subrange(first, last)).template sum<T>();
+      return init + weft::range(std::size_t{0}, detail::algo::distance(first, last))
+                        .map([&](std::size_t i) -> T { return *detail::algo::advance(first, i); })
+                        .template sum<T>();
     } else {
       const auto r = detail::algo::reduce_blocks<T>(
           detail::algo::distance(first, last),
@@ -79,8 +82,10 @@ T transform_reduce(Policy&&, It first, It last, T init, ReduceOp reduce_op,
   detail::algo::check_callable<TransformOp, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It>) {
     if constexpr (detail::algo::is_arithmetic_plus<T, ReduceOp>) {
-      return init + weft::iter(std::ranges::subrange(first, last))
-                        .map([&transform](auto&& x) -> T { return transform(x); })
+      return init + weft::range(std::size_t{0}, detail::algo::distance(first, last))
+                        .map([&](std::size_t i) -> T {
+                          return transform(*detail::algo::advance(first, i));
+                        })
                         .template sum<T>();
     } else {
       const auto r = detail::algo::reduce_blocks<T>(

@@ -93,7 +93,9 @@ typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp,
     return c.make_folder().complete();
   if (!sp.try_split(n, stolen)) return fold_leaf(p, c, st);
   const std::size_t mid = n / 2;
-  auto [cl, cr] = c.split_at(mid);
+  auto halves = c.split_at(mid);  // not a structured binding: clang 14 cannot capture those
+  C& cl = halves.first;
+  C& cr = halves.second;
   const P pl = p.slice(0, mid);
   const P pr = p.slice(mid, n);
   const auto forker = weft::thread_index();
@@ -110,7 +112,9 @@ typename C::result_type bridge_fixed(const P& p, C& c, std::size_t leaf, bridge_
   const std::size_t n = p.size();
   if (n <= leaf) return fold_leaf(p, c, st);
   const std::size_t mid = n / 2;
-  auto [cl, cr] = c.split_at(mid);
+  auto halves = c.split_at(mid);
+  C& cl = halves.first;
+  C& cr = halves.second;
   const P pl = p.slice(0, mid);
   const P pr = p.slice(mid, n);
   auto [rl, rr] = weft::join([&] { return bridge_fixed(pl, cl, leaf, st); },

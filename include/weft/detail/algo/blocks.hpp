@@ -140,8 +140,8 @@ struct find_blocks_consumer {
     }
     void consume(std::size_t, std::size_t i) { look(i, i + 1); }
     template <plumbing::producer P>
-    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      if (lo < hi) look(p[lo], p[lo] + (hi - lo));
+    void consume_block(const P& p, std::size_t from, std::size_t to) {
+      if (from < to) look(p[from], p[from] + (to - from));
     }
     bool done() const { return hit != no_index; }
     std::size_t complete() && { return hit; }
