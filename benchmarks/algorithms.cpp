@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "for_each/config.hpp"
+#include "scan/config.hpp"
 #include "pipeline_table.hpp"
 
 namespace weft_bench {
@@ -36,16 +37,35 @@ bool run_for_each(const options& o, csv_sink& csv) {
   return r.ok;
 }
 
+bool run_scan(const options& o, csv_sink& csv) {
+  const std::size_t n = o.size_of("scan", scan::default_n, scan::quick_n);
+  const auto v = scan::make_input(n);
+  print_heading("scan: inclusive_scan (prefix sum) of " + std::to_string(n) +
+                    " int64 into a second vector (memory-bound)",
+                o.reps);
+  const auto r = run_table(
+      {"scan", "n=" + std::to_string(n), "ms", 1e6, "seq"}, scan::peers, o.threads,
+      [&](const auto& p, int t) { return p.run(v, t, o.reps); },
+      differs_exactly<std::uint64_t>, csv);
+  std::printf("bars:\n");
+  bar_vs_seq_at_1t("scan", r);
+  bar("weft scan @2t / seq", r.at("weft", 2) / r.at("seq", 2), 0.8, "x");
+  bar_vs_best_peer("scan", r, o.threads);
+  return r.ok;
+}
+
 }  // namespace
 
 bool run_algorithm(const std::string& workload, const options& o, csv_sink& csv) {
   if (workload == "for_each") return run_for_each(o, csv);
+  if (workload == "scan") return run_scan(o, csv);
   return true;
 }
 
 int algorithm_steps(const std::string& workload, const options& o) {
   const int per_peer = static_cast<int>(o.threads.size());
   if (workload == "for_each") return built(for_each::peers) * per_peer;
+  if (workload == "scan") return built(scan::peers) * per_peer;
   return 0;
 }
 

@@ -9,7 +9,7 @@
 
 namespace weft_bench {
 
-inline constexpr const char* algorithm_workloads[] = {"for_each"};
+inline constexpr const char* algorithm_workloads[] = {"for_each", "scan"};
 
 // Runs one of algorithm_workloads and prints its table and bars; false if some peer computed
 // a result different from the sequential one.

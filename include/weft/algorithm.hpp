@@ -5,4 +5,5 @@
 #pragma once
 
 #include "weft/algorithm/for_each.hpp"
+#include "weft/algorithm/scan.hpp"
 #include "weft/execution.hpp"
