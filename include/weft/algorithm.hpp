@@ -4,6 +4,7 @@
 // Migrating: replace std::execution::par with weft::par and std:: with weft:: (docs/migration.md).
 #pragma once
 
+#include "weft/algorithm/compact.hpp"
 #include "weft/algorithm/for_each.hpp"
 #include "weft/algorithm/scan.hpp"
 #include "weft/execution.hpp"

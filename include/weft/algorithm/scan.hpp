@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Prefix sums: inclusive_scan, exclusive_scan, transform_inclusive_scan,
-// transform_exclusive_scan (the C++17 parallel overloads), and the range overloads
-// weft::inclusive_scan(in, out[, op]). Algorithm: docs/algorithms.md#scans
+// transform_exclusive_scan, adjacent_difference (the C++17 parallel overloads), and the range
+// overloads weft::inclusive_scan(in, out[, op]). Algorithm: docs/algorithms.md#scans
 #pragma once
 
 #include <concepts>
@@ -157,6 +157,31 @@ Out transform_exclusive_scan(Policy&&, In first, In last, Out d_first, T init, O
   } else {
     return std::transform_exclusive_scan(first, last, d_first, std::move(init), std::move(op),
                                          std::move(unary));
+  }
+}
+
+/// d_first[0] = first[0], d_first[i] = op(first[i], first[i - 1]) (op = std::minus<> unless
+/// given). An element-wise pass over the engine's blocks with a parallel policy and
+/// random-access iterators; else std::adjacent_difference. Preconditions: the output does
+/// not overlap the input. Exceptions: the first from op propagates. No allocation. Returns
+/// d_first + n.
+template <execution_policy Policy, class In, class Out, class Op = std::minus<>>
+Out adjacent_difference(Policy&&, In first, In last, Out d_first, Op op = {}) {
+  detail::algo::check_scan_iterators<In, Out>();
+  static_assert(std::is_invocable_v<Op&, std::iter_reference_t<In>, std::iter_reference_t<In>>,
+                "weft::adjacent_difference: op must be callable with two elements");
+  if constexpr (detail::algo::runs_parallel<Policy, In, Out>) {
+    const std::size_t n = detail::algo::distance(first, last);
+    if (n == 0) return d_first;
+    *d_first = *first;
+    detail::algo::for_blocks(n - 1, [&](std::size_t lo, std::size_t hi) {
+      In prev = detail::algo::advance(first, lo);
+      Out o = detail::algo::advance(d_first, lo + 1);
+      for (std::size_t i = lo; i < hi; ++i, ++prev, ++o) *o = op(*std::next(prev), *prev);
+    });
+    return detail::algo::advance(d_first, n);
+  } else {
+    return std::adjacent_difference(first, last, d_first, std::move(op));
   }
 }
 

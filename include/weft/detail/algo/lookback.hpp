@@ -82,8 +82,16 @@ struct alignas(64) lookback_slot {
 template <class T, class Chunker>
 class lookback_job {
  public:
-  lookback_job(std::size_t n, std::size_t chunk, Chunker& ch, std::optional<T> init)
-      : n_(n), chunk_(chunk), ch_(ch), carry_(std::move(init)) {}
+  // `slots_now`: allocate the slots for the worst case here, so that fan_out() cannot throw
+  // once prefix() has started to move elements (the in-place compactions need that).
+  lookback_job(std::size_t n, std::size_t chunk, Chunker& ch, std::optional<T> init,
+               bool slots_now = false)
+      : n_(n), chunk_(chunk), ch_(ch), carry_(std::move(init)) {
+    if (slots_now) {
+      reserved_ = (n + chunk - 1) / chunk;
+      slots_ = std::make_unique<lookback_slot<T>[]>(reserved_);
+    }
+  }
 
   void prefix(std::size_t lo, std::size_t hi) {
     typename Chunker::scratch s;
@@ -93,7 +101,7 @@ class lookback_job {
   void fan_out(std::size_t done) {
     begin_ = done;
     chunks_ = (n_ - done + chunk_ - 1) / chunk_;
-    slots_ = std::make_unique<lookback_slot<T>[]>(chunks_);
+    if (chunks_ > reserved_) slots_ = std::make_unique<lookback_slot<T>[]>(chunks_);
   }
 
   bool exhausted() const { return next_.load(std::memory_order_relaxed) >= chunks_; }  // L6
@@ -179,6 +187,7 @@ class lookback_job {
   std::optional<T> carry_;  // I6
   std::size_t begin_ = 0;
   std::size_t chunks_ = 0;
+  std::size_t reserved_ = 0;
   std::unique_ptr<lookback_slot<T>[]> slots_;
   std::atomic<std::size_t> next_{0};      // L1, L6
   std::atomic<bool> cancelled_{false};    // L4, L5
@@ -188,8 +197,8 @@ class lookback_job {
 /// (the carry after the last element, `init` when n == 0).
 template <class T, class Chunker>
 std::optional<T> lookback_pass(std::size_t n, std::size_t chunk, Chunker& ch,
-                               std::optional<T> init) {
-  lookback_job<T, Chunker> job(n, chunk, ch, std::move(init));
+                               std::optional<T> init, bool slots_now = false) {
+  lookback_job<T, Chunker> job(n, chunk, ch, std::move(init), slots_now);
   claim_pass(n, job);
   return std::move(job.total());
 }
