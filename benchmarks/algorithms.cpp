@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "copy_if/config.hpp"
 #include "for_each/config.hpp"
 #include "scan/config.hpp"
 #include "pipeline_table.hpp"
@@ -54,11 +55,28 @@ bool run_scan(const options& o, csv_sink& csv) {
   return r.ok;
 }
 
+bool run_copy_if(const options& o, csv_sink& csv) {
+  const std::size_t n = o.size_of("copy_if", copy_if::default_n, copy_if::quick_n);
+  const auto v = copy_if::make_input(n);
+  print_heading("copy_if: the even ones (about half, unpredictably) of " + std::to_string(n) +
+                    " int64 into a second vector, in order",
+                o.reps);
+  const auto r = run_table(
+      {"copy_if", "n=" + std::to_string(n), "ms", 1e6, "seq"}, copy_if::peers, o.threads,
+      [&](const auto& p, int t) { return p.run(v, t, o.reps); },
+      differs_exactly<std::uint64_t>, csv);
+  std::printf("bars:\n");
+  bar_vs_seq_at_1t("copy_if", r);
+  bar_vs_best_peer("copy_if", r, o.threads);
+  return r.ok;
+}
+
 }  // namespace
 
 bool run_algorithm(const std::string& workload, const options& o, csv_sink& csv) {
   if (workload == "for_each") return run_for_each(o, csv);
   if (workload == "scan") return run_scan(o, csv);
+  if (workload == "copy_if") return run_copy_if(o, csv);
   return true;
 }
 
@@ -66,6 +84,7 @@ int algorithm_steps(const std::string& workload, const options& o) {
   const int per_peer = static_cast<int>(o.threads.size());
   if (workload == "for_each") return built(for_each::peers) * per_peer;
   if (workload == "scan") return built(scan::peers) * per_peer;
+  if (workload == "copy_if") return built(copy_if::peers) * per_peer;
   return 0;
 }
 

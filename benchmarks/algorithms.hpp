@@ -9,7 +9,7 @@
 
 namespace weft_bench {
 
-inline constexpr const char* algorithm_workloads[] = {"for_each", "scan"};
+inline constexpr const char* algorithm_workloads[] = {"for_each", "scan", "copy_if"};
 
 // Runs one of algorithm_workloads and prints its table and bars; false if some peer computed
 // a result different from the sequential one.
