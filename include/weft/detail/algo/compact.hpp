@@ -29,6 +29,12 @@ struct compact_chunker {
 
   std::size_t combine(std::size_t a, std::size_t b) const { return a + b; }
 
+  std::size_t aggregate(std::size_t lo, std::size_t hi) const {
+    std::size_t k = 0;
+    for (std::size_t i = lo; i < hi; ++i) k += keep(i) ? 1 : 0;
+    return k;
+  }
+
   std::size_t reduce(std::size_t lo, std::size_t hi, scratch& s) const {
     std::size_t k = 0;
     for (std::size_t i = lo; i < hi; ++i) {
@@ -58,11 +64,13 @@ struct compact_chunker {
 /// Calls emit for the elements of [0, n) in one pass, each with its rank among the kept
 /// ones; returns how many were kept. `V` is the element type (it sizes the chunks).
 /// `slots_now`: allocate everything before the first emit (see lookback_job).
+/// keep(i) must read nothing that emit writes (the output never overlaps the input), so a
+/// waiter may recount a late predecessor's chunk.
 template <class V, bool EmitAll = false, class Keep, class Emit>
 std::size_t compact_pass(std::size_t n, Keep& keep, Emit& emit, bool slots_now = false) {
   compact_chunker<EmitAll, Keep, Emit> ch{keep, emit};
   return *lookback_pass<std::size_t>(n, lookback_chunk_items<V>(), ch,
-                                     std::optional<std::size_t>(0), slots_now);
+                                     std::optional<std::size_t>(0), {slots_now, true});
 }
 
 // The in-place algorithms move elements through a buffer, which is only exception-free when

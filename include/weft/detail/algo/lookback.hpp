@@ -34,6 +34,8 @@ constexpr std::size_t lookback_chunk_items() {
 // What a chunker provides to lookback_job<T, Chunker> (T: the carried value):
 //   using scratch = ...;  per-claimer scratch, default-constructible (flags of one chunk)
 //   T reduce(lo, hi, scratch&)   the aggregate of [lo, hi), lo < hi; may fill scratch
+//   T aggregate(lo, hi)          the same without scratch (a waiter recomputing a late
+//                                predecessor's chunk: may run at once with its owner's)
 //   void scan(lo, hi, std::optional<T>& carry, scratch&, bool reduced)
 //        writes the output of [lo, hi) given `carry` = the aggregate of [0, lo) (empty only
 //        at lo == 0 without an initial value) and leaves in it the aggregate of [0, hi);
@@ -54,7 +56,10 @@ constexpr std::size_t lookback_chunk_items() {
 //   I4  A claimer waits only for chunks j < c (claimed earlier, so by I1 owned by a running
 //       call, which by I3 publishes without waiting or sets `cancelled_`), and it polls
 //       `cancelled_` while it waits. Waits therefore form chains that strictly descend in
-//       chunk index: no cycle, no spinning forever.
+//       chunk index: no cycle, no spinning forever. When the input is not written by the
+//       pass (may_recompute), a waiter stops waiting after lookback_patience_spins and
+//       computes chunk j's aggregate from the input itself: the look-back then never
+//       blocks on a descheduled thread.
 //   I5  A claim() on a thread already inside claim() of the same job returns at once (user
 //       code that runs weft work lets its thread steal; it must not then wait for a chunk
 //       held by a frame below it on its own stack).
@@ -70,6 +75,19 @@ constexpr std::size_t lookback_chunk_items() {
 //   |     |                                  |         | travels through join                |
 //   | L5  | cancelled_.load (claim, wait)    | relaxed | coherence makes it seen eventually  |
 //   | L6  | next_.load (exhausted)           | relaxed | a stale value costs one empty claim |
+struct lookback_options {
+  // Allocate the slots for the worst case up front, so that fan_out() cannot throw once
+  // prefix() has started to move elements (the in-place compactions need that).
+  bool slots_now = false;
+  // The input is never written during the pass (no in-place output), so a waiter may compute
+  // a late predecessor's aggregate itself (I4) instead of waiting for it.
+  bool may_recompute = false;
+};
+
+// How long a waiter spins on an unpublished predecessor before computing its aggregate
+// itself: about one chunk's reduction (a pause is ~20-40 ns), the ski-rental break-even.
+inline constexpr unsigned lookback_patience_spins = 256;
+
 enum : unsigned { slot_empty = 0, slot_aggregate = 1, slot_prefix = 2 };
 
 template <class T>
@@ -82,12 +100,10 @@ struct alignas(64) lookback_slot {
 template <class T, class Chunker>
 class lookback_job {
  public:
-  // `slots_now`: allocate the slots for the worst case here, so that fan_out() cannot throw
-  // once prefix() has started to move elements (the in-place compactions need that).
   lookback_job(std::size_t n, std::size_t chunk, Chunker& ch, std::optional<T> init,
-               bool slots_now = false)
-      : n_(n), chunk_(chunk), ch_(ch), carry_(std::move(init)) {
-    if (slots_now) {
+               lookback_options opt = {})
+      : n_(n), chunk_(chunk), ch_(ch), carry_(std::move(init)), recompute_(opt.may_recompute) {
+    if (opt.slots_now) {
       reserved_ = (n + chunk - 1) / chunk;
       slots_ = std::make_unique<lookback_slot<T>[]>(reserved_);
     }
@@ -171,7 +187,15 @@ class lookback_job {
       unsigned spins = 0;
       while ((st = s.state.load(std::memory_order_acquire)) == slot_empty) {  // L3
         if (cancelled_.load(std::memory_order_relaxed)) return false;           // L5
+        if (recompute_ && spins >= lookback_patience_spins) break;
         spin_pause(spins);
+      }
+      if (st == slot_empty) {  // I4: the owner is late (descheduled?): do its reduction
+        const std::size_t lo = begin_ + j * chunk_;
+        const std::size_t hi = lo + chunk_ < n_ ? lo + chunk_ : n_;
+        T v = ch_.aggregate(lo, hi);
+        acc.emplace(acc ? ch_.combine(std::move(v), std::move(*acc)) : std::move(v));
+        continue;
       }
       const T& v = st == slot_prefix ? *s.prefix : *s.aggregate;
       acc.emplace(acc ? ch_.combine(T(v), std::move(*acc)) : T(v));
@@ -185,6 +209,7 @@ class lookback_job {
   std::size_t chunk_;
   Chunker& ch_;
   std::optional<T> carry_;  // I6
+  bool recompute_;
   std::size_t begin_ = 0;
   std::size_t chunks_ = 0;
   std::size_t reserved_ = 0;
@@ -197,8 +222,8 @@ class lookback_job {
 /// (the carry after the last element, `init` when n == 0).
 template <class T, class Chunker>
 std::optional<T> lookback_pass(std::size_t n, std::size_t chunk, Chunker& ch,
-                               std::optional<T> init, bool slots_now = false) {
-  lookback_job<T, Chunker> job(n, chunk, ch, std::move(init), slots_now);
+                               std::optional<T> init, lookback_options opt = {}) {
+  lookback_job<T, Chunker> job(n, chunk, ch, std::move(init), opt);
   claim_pass(n, job);
   return std::move(job.total());
 }

@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <iterator>
+#include <memory>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "weft/detail/algo/blocks.hpp"
@@ -31,7 +33,9 @@ struct scan_chunker {
 
   T combine(T a, T b) const { return op(std::move(a), std::move(b)); }
 
-  T reduce(std::size_t lo, std::size_t hi, scratch&) const {
+  T reduce(std::size_t lo, std::size_t hi, scratch&) const { return aggregate(lo, hi); }
+
+  T aggregate(std::size_t lo, std::size_t hi) const {
     In it = detail::algo::advance(in, lo);
     const In end = detail::algo::advance(in, hi);
     T acc = un(*it);
@@ -66,13 +70,29 @@ struct scan_chunker {
   }
 };
 
+// Whether the output starts where the input does (in place); true when it cannot tell.
+template <class In, class Out>
+bool same_position(In first, Out d_first) {
+  if constexpr (std::contiguous_iterator<In> && std::contiguous_iterator<Out>)
+    return static_cast<const volatile void*>(std::to_address(first)) ==
+           static_cast<const volatile void*>(std::to_address(d_first));
+  else if constexpr (std::is_same_v<In, Out>)
+    return first == d_first;
+  else
+    return true;
+}
+
 /// Scans [first, last) into d_first in one pass over memory; `init` is the carry before the
 /// first element (mandatory when Exclusive). Returns d_first + n.
 template <class T, bool Exclusive, class In, class Out, class Op, class Un>
 Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T> init) {
   const std::size_t n = detail::algo::distance(first, last);
   scan_chunker<T, Exclusive, In, Out, Op, Un> ch{first, d_first, op, un};
-  lookback_pass<T>(n, lookback_chunk_items<std::iter_value_t<In>>(), ch, std::move(init));
+  // In place, a chunk's input is overwritten once its owner has its prefix: nobody else
+  // may then read it, so waiters must wait rather than recompute.
+  lookback_options opt;
+  opt.may_recompute = n > 0 && !same_position(first, d_first);
+  lookback_pass<T>(n, lookback_chunk_items<std::iter_value_t<In>>(), ch, std::move(init), opt);
   return detail::algo::advance(d_first, n);
 }
 
