@@ -220,3 +220,31 @@ TEST_CASE("adjacent_difference matches std::", "[algo][compact]") {
     REQUIRE(sgot == swant);
   }
 }
+
+// The trivially copyable path stores elements that are not kept too (each overwritten by the
+// next kept one): an output sized exactly to the kept count catches a store past the end
+// (under AddressSanitizer) and a misplaced one (by the comparison).
+TEST_CASE("copy_if stores nothing past its output, whatever the pattern", "[algo][compact]") {
+  const std::size_t n = 100003;
+  std::vector<long long> in(n);
+  std::iota(in.begin(), in.end(), 0LL);
+  const std::pair<const char*, bool (*)(long long)> patterns[] = {
+      {"none", [](long long) { return false; }},
+      {"all", [](long long) { return true; }},
+      {"first", [](long long x) { return x == 0; }},
+      {"last", [](long long x) { return x == 100002; }},
+      {"runs", [](long long x) { return x / 5000 % 2 == 1; }},
+      {"sparse", [](long long x) { return x % 9973 == 17; }},
+  };
+  for (const auto& [name, pred] : patterns) {
+    CAPTURE(name);
+    const auto kept = static_cast<std::size_t>(std::count_if(in.begin(), in.end(), pred));
+    std::vector<long long> want(kept), got(kept);
+    std::copy_if(in.begin(), in.end(), want.begin(), pred);
+    REQUIRE(weft::copy_if(weft::par, in.begin(), in.end(), got.begin(), pred) == got.end());
+    REQUIRE(got == want);
+    std::vector<long long> got2(n - kept);
+    REQUIRE(weft::remove_copy_if(weft::par, in.begin(), in.end(), got2.begin(), pred) ==
+            got2.end());
+  }
+}

@@ -31,14 +31,23 @@ constexpr void check_unary_pred() {
                 "convertible to bool");
 }
 
+// Stores that may run for elements that are not kept (compact_chunker's Branchless): plain
+// memory between contiguous ranges of one trivially copyable type.
+template <class In, class Out>
+inline constexpr bool plain_store =
+    std::contiguous_iterator<In> && std::contiguous_iterator<Out> &&
+    std::is_same_v<std::iter_value_t<In>, std::iter_value_t<Out>> &&
+    std::is_trivially_copyable_v<std::iter_value_t<In>> &&
+    std::is_trivially_copy_assignable_v<std::iter_value_t<In>>;
+
 // Copies the elements i with keep(i) to d_first, in order; returns the end of the output.
 template <class In, class Out, class Keep>
 Out copy_selected(In first, In last, Out d_first, const Keep& keep) {
   const auto copy = [&](std::size_t i, std::size_t k, bool) {
     *detail::algo::advance(d_first, k) = *detail::algo::advance(first, i);
   };
-  const std::size_t kept =
-      compact_pass<std::iter_value_t<In>>(detail::algo::distance(first, last), keep, copy);
+  const std::size_t kept = compact_pass<std::iter_value_t<In>, false, plain_store<In, Out>>(
+      detail::algo::distance(first, last), keep, copy);
   return detail::algo::advance(d_first, kept);
 }
 }  // namespace detail::algo

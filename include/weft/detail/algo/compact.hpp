@@ -21,7 +21,12 @@ namespace weft::detail::algo {
 // number of elements kept before it. Without EmitAll, emit runs for kept elements only.
 // A claimer reduces a chunk by evaluating keep into its scratch flags, then writes the chunk
 // from those flags: keep runs once per element on the parallel path.
-template <bool EmitAll, class Keep, class Emit>
+// Branchless (only for emits that are plain stores, e.g. trivially copyable elements
+// between contiguous ranges): the flags are always computed first, then every element up to
+// the chunk's last kept one is stored, kept or not. A store of an element that is not kept
+// lands where the next kept one goes and is overwritten by it, so no store leaves the chunk's
+// own output range [k, k + kept); an unpredictable predicate then costs no mispredictions.
+template <bool EmitAll, bool Branchless, class Keep, class Emit>
 struct compact_chunker {
   using scratch = std::array<unsigned char, lookback_max_chunk>;
   Keep& keep;
@@ -48,6 +53,20 @@ struct compact_chunker {
   void scan(std::size_t lo, std::size_t hi, std::optional<std::size_t>& carry, scratch& s,
             bool reduced) const {
     std::size_t k = *carry;
+    if constexpr (Branchless && !EmitAll) {
+      for (std::size_t a = lo; a < hi; a += lookback_max_chunk) {  // prefix() blocks are long
+        const std::size_t b = hi - a < lookback_max_chunk ? hi : a + lookback_max_chunk;
+        if (!reduced) reduce(a, b, s);
+        std::size_t end = b;
+        while (end > a && s[end - 1 - a] == 0) --end;
+        for (std::size_t i = a; i < end; ++i) {
+          emit(i, k, true);
+          k += s[i - a];
+        }
+      }
+      *carry = k;
+      return;
+    }
     for (std::size_t i = lo; i < hi; ++i) {
       const bool b = reduced ? s[i - lo] != 0 : static_cast<bool>(keep(i));
       if constexpr (EmitAll) {
@@ -66,9 +85,9 @@ struct compact_chunker {
 /// `slots_now`: allocate everything before the first emit (see lookback_job).
 /// keep(i) must read nothing that emit writes (the output never overlaps the input), so a
 /// waiter may recount a late predecessor's chunk.
-template <class V, bool EmitAll = false, class Keep, class Emit>
+template <class V, bool EmitAll = false, bool Branchless = false, class Keep, class Emit>
 std::size_t compact_pass(std::size_t n, Keep& keep, Emit& emit, bool slots_now = false) {
-  compact_chunker<EmitAll, Keep, Emit> ch{keep, emit};
+  compact_chunker<EmitAll, Branchless, Keep, Emit> ch{keep, emit};
   return *lookback_pass<std::size_t>(n, lookback_chunk_items<V>(), ch,
                                      std::optional<std::size_t>(0), {slots_now, true});
 }
