@@ -5,10 +5,12 @@
 
 #include <cstdio>
 
+#include "copy_if/config.hpp"
 #include "count_if/config.hpp"
 #include "find_if/config.hpp"
 #include "for_each/config.hpp"
 #include "pipeline_table.hpp"
+#include "scan/config.hpp"
 #include "sort_u64/config.hpp"
 #include "stable_sort_pairs/config.hpp"
 #include "transform_reduce/config.hpp"
@@ -136,6 +138,39 @@ bool run_stable_sort_pairs(const options& o, csv_sink& csv) {
   return r.ok;
 }
 
+bool run_scan(const options& o, csv_sink& csv) {
+  const std::size_t n = o.size_of("scan", scan::default_n, scan::quick_n);
+  const auto v = scan::make_input(n);
+  print_heading("scan: inclusive_scan (prefix sum) of " + std::to_string(n) +
+                    " int64 into a second vector (memory-bound)",
+                o.reps);
+  const auto r = run_table(
+      {"scan", "n=" + std::to_string(n), "ms", 1e6, "seq"}, scan::peers, o.threads,
+      [&](const auto& p, int t) { return p.run(v, t, o.reps); },
+      differs_exactly<std::uint64_t>, csv);
+  std::printf("bars:\n");
+  bar_vs_seq_at_1t("scan", r);
+  bar("weft scan @2t / seq", r.at("weft", 2) / r.at("seq", 2), 0.8, "x");
+  bar_vs_best_peer("scan", r, o.threads);
+  return r.ok;
+}
+
+bool run_copy_if(const options& o, csv_sink& csv) {
+  const std::size_t n = o.size_of("copy_if", copy_if::default_n, copy_if::quick_n);
+  const auto v = copy_if::make_input(n);
+  print_heading("copy_if: the even ones (about half, unpredictably) of " + std::to_string(n) +
+                    " int64 into a second vector, in order",
+                o.reps);
+  const auto r = run_table(
+      {"copy_if", "n=" + std::to_string(n), "ms", 1e6, "seq"}, copy_if::peers, o.threads,
+      [&](const auto& p, int t) { return p.run(v, t, o.reps); },
+      differs_exactly<std::uint64_t>, csv);
+  std::printf("bars:\n");
+  bar_vs_seq_at_1t("copy_if", r);
+  bar_vs_best_peer("copy_if", r, o.threads);
+  return r.ok;
+}
+
 }  // namespace
 
 bool run_algorithm(const std::string& workload, const options& o, csv_sink& csv) {
@@ -145,6 +180,8 @@ bool run_algorithm(const std::string& workload, const options& o, csv_sink& csv)
   if (workload == "find_if") return run_find_if(o, csv);
   if (workload == "sort_u64") return run_sort_u64(o, csv);
   if (workload == "stable_sort_pairs") return run_stable_sort_pairs(o, csv);
+  if (workload == "scan") return run_scan(o, csv);
+  if (workload == "copy_if") return run_copy_if(o, csv);
   return true;
 }
 
@@ -157,6 +194,8 @@ int algorithm_steps(const std::string& workload, const options& o) {
   if (workload == "sort_u64")
     return built(sort_u64::peers) * per_peer * static_cast<int>(std::size(sort_u64::inputs));
   if (workload == "stable_sort_pairs") return built(stable_sort_pairs::peers) * per_peer;
+  if (workload == "scan") return built(scan::peers) * per_peer;
+  if (workload == "copy_if") return built(copy_if::peers) * per_peer;
   return 0;
 }
 
