@@ -163,7 +163,7 @@ TEST_CASE("compaction over weaker iterators runs sequentially", "[algo][compact]
 
 TEST_CASE("compaction: an exception from pred reaches the caller; in-place ranges stay intact",
           "[algo][compact]") {
-  const auto in = random_input<std::string>(100003, 12);
+  const auto in = random_input<std::string>(big, 12);
   std::vector<std::string> out(in.size()), out2(in.size());
   for (const std::size_t at : {std::size_t{0}, std::size_t{777}, std::size_t{60000},
                                std::size_t{99999}}) {
@@ -225,7 +225,7 @@ TEST_CASE("adjacent_difference matches std::", "[algo][compact]") {
 // next kept one): an output sized exactly to the kept count catches a store past the end
 // (under AddressSanitizer) and a misplaced one (by the comparison).
 TEST_CASE("copy_if stores nothing past its output, whatever the pattern", "[algo][compact]") {
-  const std::size_t n = 100003;
+  const std::size_t n = big;
   std::vector<long long> in(n);
   std::iota(in.begin(), in.end(), 0LL);
   const std::pair<const char*, bool (*)(long long)> patterns[] = {

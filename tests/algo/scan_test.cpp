@@ -97,7 +97,7 @@ TEST_CASE("scans with a non-commutative op (string concatenation) keep the order
 }
 
 TEST_CASE("transform scans apply unary and convert to the accumulator type", "[algo][scan]") {
-  const auto in = random_input<int>(100003, 3);
+  const auto in = random_input<int>(big, 3);
   std::vector<long long> want(in.size()), got(in.size());
   const auto sq = [](int x) { return static_cast<long long>(x) * x; };
   std::transform_inclusive_scan(in.begin(), in.end(), want.begin(), std::plus<>{}, sq);
@@ -110,7 +110,7 @@ TEST_CASE("transform scans apply unary and convert to the accumulator type", "[a
 }
 
 TEST_CASE("scan range overloads and weaker iterators", "[algo][scan]") {
-  const auto in = random_input<int>(100003, 4, 1000);
+  const auto in = random_input<int>(big, 4, 1000);
   std::vector<int> want(in.size()), got(in.size());
   std::inclusive_scan(in.begin(), in.end(), want.begin());
   REQUIRE(weft::inclusive_scan(in, got) == got.end());
@@ -127,7 +127,7 @@ TEST_CASE("scan range overloads and weaker iterators", "[algo][scan]") {
 
 TEST_CASE("scans: an exception from op or unary reaches the caller; the pool stays usable",
           "[algo][scan]") {
-  const auto in = random_input<int>(100003, 5);
+  const auto in = random_input<int>(big, 5);
   std::vector<long long> out(in.size());
   for (const std::size_t at : {std::size_t{0}, std::size_t{777}, std::size_t{60000},
                                std::size_t{99999}}) {
@@ -185,7 +185,7 @@ TEST_CASE("scan protocol stress: small and medium scans, nested and concurrent",
 // budget, so the chunked look-back path runs: it reduces a chunk before scanning it, which
 // calls op more than n - 1 times. (With one thread the engine stays sequential: n - 1 calls.)
 TEST_CASE("scan: a long input takes the parallel look-back path", "[algo][scan]") {
-  const std::size_t n = 100003;
+  const std::size_t n = big;
   std::vector<std::uint64_t> in(n, 1), out(n);
   std::atomic<std::size_t> calls{0};
   weft::inclusive_scan(weft::par, in.begin(), in.end(), out.begin(),
