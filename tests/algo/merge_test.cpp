@@ -21,8 +21,9 @@ TEST_CASE("is_sorted_until finds the first descent", "[algo][sort]") {
     }
   std::vector<int> v(big);
   std::iota(v.begin(), v.end(), 0);
-  v[77777] = 0;
-  REQUIRE(weft::is_sorted_until(weft::par, v.begin(), v.end()) == v.begin() + 77777);
+  const auto descent = static_cast<std::ptrdiff_t>(big * 3 / 4);
+  v[static_cast<std::size_t>(descent)] = 0;
+  REQUIRE(weft::is_sorted_until(weft::par, v.begin(), v.end()) == v.begin() + descent);
   const std::list<int> l{1, 2, 2, 1};
   REQUIRE(weft::is_sorted_until(weft::par, l.begin(), l.end()) == std::prev(l.end()));
 }
