@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include <execution>
+
 #include "test_support.hpp"
 
 namespace weft_algo {
@@ -37,6 +39,18 @@ inline constexpr bool sanitized = false;
 #endif
 inline constexpr std::size_t big = sanitized ? 20011 : 100003;
 inline constexpr std::size_t lengths[] = {0, 1, 2, 1000, big};
+
+// Runs f(policy) with the policies an algorithm must accept. Every parallel policy type takes
+// the same code path (detail::is_parallel_policy_v; for_each_test checks each type is
+// accepted), but each one instantiates the whole algorithm again. So: weft::par and weft::seq
+// everywhere, and one standard policy object in the Release build. The sanitizer builds look
+// for races and memory errors, not for overload resolution, and compile a third less.
+template <class F>
+void for_policies(F&& f) {
+  f(weft::par);
+  f(weft::seq);
+  if constexpr (!sanitized) f(std::execution::par_unseq);
+}
 
 // Move-only element: a heap-held int, so a lost or duplicated element shows up (ASan: a
 // double free or a leak; the tests: a null value).

@@ -123,14 +123,9 @@ void check_in_place(const Policy& policy, const std::vector<T>& in) {
 template <class T>
 void check_all(std::size_t n, int spread) {
   const auto in = random_input<T>(n, 11, spread);
-  if constexpr (std::is_copy_constructible_v<T>) {
-    check_copies(weft::par, in);
-    check_copies(std::execution::par, in);
-    check_copies(weft::seq, in);
-  }
-  check_in_place(weft::par, in);
-  check_in_place(std::execution::par_unseq, in);
-  check_in_place(weft::seq, in);
+  if constexpr (std::is_copy_constructible_v<T>)
+    for_policies([&](auto pol) { check_copies(pol, in); });
+  for_policies([&](auto pol) { check_in_place(pol, in); });
 }
 
 }  // namespace

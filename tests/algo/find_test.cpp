@@ -9,15 +9,6 @@ using namespace weft_algo;
 
 namespace {
 
-// Runs f(policy) with each policy an algorithm must accept.
-template <class F>
-void for_policies(F&& f) {
-  f(weft::par);
-  f(std::execution::par);
-  f(weft::par_unseq);
-  f(weft::seq);
-}
-
 template <class T>
 void check_searches(std::size_t n, std::uint64_t salt) {
   const auto v = random_input<T>(n, salt, 5);  // few distinct keys: matches everywhere

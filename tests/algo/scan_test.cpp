@@ -57,10 +57,7 @@ void check_scans(const Policy& policy, const std::vector<T>& in, const T& init, 
 
 template <class T, class Op>
 void check_all_policies(const std::vector<T>& in, const T& init, Op op) {
-  check_scans(weft::par, in, init, op);
-  check_scans(std::execution::par, in, init, op);
-  check_scans(weft::par_unseq, in, init, op);
-  check_scans(weft::seq, in, init, op);
+  for_policies([&](auto pol) { check_scans(pol, in, init, op); });
 }
 
 }  // namespace

@@ -40,9 +40,7 @@ void check_sets(std::size_t n1, std::size_t n2, int spread, std::uint64_t salt) 
       REQUIRE_FALSE(weft::includes(pol, a.begin(), a.end(), extra.begin(), extra.end(), less));
     }
   };
-  pols(weft::par);
-  pols(std::execution::par);
-  pols(weft::seq);
+  for_policies(pols);
 }
 
 }  // namespace

@@ -9,13 +9,6 @@ using namespace weft_algo;
 
 namespace {
 
-template <class F>
-void for_policies(F&& f) {
-  f(weft::par);
-  f(std::execution::par_unseq);
-  f(weft::seq);
-}
-
 template <class T>
 T plus_one(const T& x) {
   if constexpr (std::is_same_v<T, std::string>)
