@@ -46,6 +46,9 @@ class WeftConan(ConanFile):
         toolchain = CMakeToolchain(self)
         toolchain.cache_variables["WEFT_BUILD_TESTS"] = False
         toolchain.cache_variables["WEFT_BUILD_BENCHMARKS"] = False
+        # Top-level here, so every WEFT_BUILD_* option would default on; examples/ is not
+        # among exports_sources, and add_subdirectory(examples) would fail.
+        toolchain.cache_variables["WEFT_BUILD_EXAMPLES"] = False
         toolchain.cache_variables["WEFT_INSTALL"] = True
         toolchain.generate()
         CMakeDeps(self).generate()

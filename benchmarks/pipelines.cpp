@@ -84,7 +84,7 @@ bool run_tiny(const options& o, csv_sink& csv) {
       "\n== tiny: %d calls of iter(a).map(x*x).sum() on %zu doubles from main; median ns per "
       "call over batches of %d ==\n   weft runs on the global pool (%zu threads) at every "
       "thread count; the others are capped at the count\n",
-      calls, n, tiny::batch_calls, weft::num_threads());
+      calls, n, tiny::batch_size(calls), weft::num_threads());
   const auto r = run_table(
       {"tiny", param_n(n), "ns/call", 1, "seq8"}, tiny::peers, o.threads,
       [&](const auto& p, int t) { return p.run(a, t, calls); }, differs_fp, csv);

@@ -175,6 +175,28 @@ struct medians {
   }
 };
 
+// The group a row is drawn in: its workload, or "workload/X" when its param says "input=X"
+// (sort_u64 measures four inputs; keyed by workload alone, each would overwrite the last).
+std::string group_of(const csv_row& r) {
+  const auto at = r.param.find("input=");
+  if (at == std::string::npos) return r.workload;
+  const auto from = at + 6;
+  const auto end = r.param.find(';', from);
+  return r.workload + "/" + r.param.substr(from, end == std::string::npos ? end : end - from);
+}
+
+// The groups of `workloads` in the order their rows appear.
+std::vector<std::string> groups_of(const std::vector<csv_row>& rows,
+                                   const std::vector<std::string>& workloads) {
+  std::vector<std::string> groups;
+  for (const auto& w : workloads)
+    for (const auto& r : rows)
+      if (r.workload == w)
+        if (const auto g = group_of(r); std::find(groups.begin(), groups.end(), g) == groups.end())
+          groups.push_back(g);
+  return groups;
+}
+
 medians collect_medians(const std::vector<csv_row>& rows,
                         const std::vector<std::string>& workloads) {
   medians m;
@@ -183,8 +205,9 @@ medians collect_medians(const std::vector<csv_row>& rows,
         r.peer == "seq-copies" || r.peer == "alloc" ||
         std::find(workloads.begin(), workloads.end(), r.workload) == workloads.end())
       continue;
-    m.ns[{r.workload, r.peer, r.threads}] = r.value;
-    auto& peers = m.peers_of[r.workload];
+    const std::string g = group_of(r);
+    m.ns[{g, r.peer, r.threads}] = r.value;
+    auto& peers = m.peers_of[g];
     if (std::find(peers.begin(), peers.end(), r.peer) == peers.end()) peers.push_back(r.peer);
     if (std::find(m.all_peers.begin(), m.all_peers.end(), r.peer) == m.all_peers.end())
       m.all_peers.push_back(r.peer);
@@ -242,8 +265,14 @@ outcome bar_chart(const std::filesystem::path& path, const medians& m,
   if (groups.empty()) return outcome::nothing_to_draw;
   std::sort(shown.begin(), shown.end(), before);
   constexpr double bar_w = 11, gap = 22, left = 58, right = 14, plot_h = 240;
+  // A group's slot: its bars plus the gap, or wider when its label is (labels must not overlap,
+  // e.g. sort_u64/few_unique under four bars); about 6 px per character at 10 px.
+  const auto slot = [&](const group& g) {
+    return std::max(static_cast<double>(g.bars.size()) * bar_w + gap,
+                    6.0 * static_cast<double>(g.workload.size()) + 6);
+  };
   double width = left + right;
-  for (const auto& g : groups) width += static_cast<double>(g.bars.size()) * bar_w + gap;
+  for (const auto& g : groups) width += slot(g);
   width = std::max(width, 620.0);
   svg s;
   const double top = heading(s,
@@ -253,9 +282,11 @@ outcome bar_chart(const std::filesystem::path& path, const medians& m,
                      8;
   const log_axis a = make_log_axis(lo, hi, top, top + plot_h);
   y_axis(s, a, left, width - right, "x");
-  double x = left + gap / 2;
+  double x = left;
   for (const auto& g : groups) {
     const double gw = static_cast<double>(g.bars.size()) * bar_w;
+    const double next = x + slot(g);
+    x += (slot(g) - gw) / 2;
     for (const auto& [peer, ratio] : g.bars) {
       const double y0 = a.y(1), y1 = a.y(ratio);
       s.rect(x, std::min(y0, y1), bar_w - 1, std::max(std::fabs(y1 - y0), 1.0), colour_of(peer),
@@ -263,7 +294,7 @@ outcome bar_chart(const std::filesystem::path& path, const medians& m,
       x += bar_w;
     }
     s.text(x - gw / 2, a.bottom + 16, g.workload, 10, "middle");
-    x += gap;
+    x = next;
   }
   s.line(left, a.y(1), width - right, a.y(1), "#222", 1.2, "4 3");
   s.text(left, a.bottom + 34,
@@ -356,6 +387,7 @@ std::vector<std::string> write_plots(const std::string& dir, const std::vector<c
                                      const std::vector<std::string>& workloads,
                                      const std::vector<int>& threads, const plot_meta& meta) {
   const medians m = collect_medians(rows, workloads);
+  const std::vector<std::string> groups = groups_of(rows, workloads);
   std::vector<int> ts = threads;
   std::sort(ts.begin(), ts.end());
   ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
@@ -370,10 +402,10 @@ std::vector<std::string> write_plots(const std::string& dir, const std::vector<c
   };
   for (const int t : ts) {
     const auto p = std::filesystem::path(dir) / ("bars_" + std::to_string(t) + "t.svg");
-    put(p, bar_chart(p, m, workloads, t, meta));
+    put(p, bar_chart(p, m, groups, t, meta));
   }
   const auto p = std::filesystem::path(dir) / "scaling.svg";
-  put(p, scaling_chart(p, m, workloads, ts, meta));
+  put(p, scaling_chart(p, m, groups, ts, meta));
   return written;
 }
 

@@ -16,7 +16,7 @@
 namespace weft_bench::sort_u64 {
 
 inline constexpr std::size_t default_n = 20'000'000;
-inline constexpr std::size_t quick_n = 2'000'000;
+inline constexpr std::size_t quick_n = 1'000'000;
 
 enum class input { random, sorted, reversed, few_unique };
 inline constexpr input inputs[] = {input::random, input::sorted, input::reversed,

@@ -15,7 +15,7 @@
 namespace weft_bench::stable_sort_pairs {
 
 inline constexpr std::size_t default_n = 20'000'000;
-inline constexpr std::size_t quick_n = 2'000'000;
+inline constexpr std::size_t quick_n = 1'000'000;
 
 using pair_t = std::pair<std::uint32_t, std::uint32_t>;
 

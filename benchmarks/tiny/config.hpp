@@ -13,26 +13,34 @@ namespace weft_bench::tiny {
 
 inline constexpr std::size_t default_n = 1'000;
 inline constexpr int default_calls = 200'000;
-inline constexpr int quick_calls = 20'000;
+// --quick: 5 batches of 100 calls. On an oversubscribed machine the OpenMP peer at 2 threads
+// can wait a scheduler slice in each call (batches at 12 ms per call were seen, 12 s for a
+// batch of 1,000), which made tiny alone half of a 70 s --quick run; 600 calls bound it.
+inline constexpr int quick_calls = 500;
 // Calls per clock reading: a call is a few tens of ns, about what one steady_clock read costs.
 inline constexpr int batch_calls = 1'000;
+// The batch size for `calls` calls: batch_calls, or smaller so that there are >= 5 batches.
+constexpr int batch_size(int calls) {
+  return calls / 5 < batch_calls ? (calls / 5 > 0 ? calls / 5 : 1) : batch_calls;
+}
 
 using sum_sq::square;
 using sum_sq::sum_sq_lanes;
 using sum_sq::sum_sq_scalar;
 
-// ns per call of each batch of batch_calls calls (one untimed batch first), and the sum.
+// ns per call of each batch of batch_size(calls) calls (one untimed batch first), and the sum.
 template <class F>
 timed<double> time_batches(int calls, F&& f) {
   timed<double> out;
-  for (int i = 0; i < batch_calls; ++i) keep(f());
-  for (int b = 0; b < calls / batch_calls; ++b) {
+  const int batch = batch_size(calls);
+  for (int i = 0; i < batch; ++i) keep(f());
+  for (int b = 0; b < calls / batch; ++b) {
     const std::int64_t t0 = now_ns();
-    for (int i = 0; i < batch_calls; ++i) {
+    for (int i = 0; i < batch; ++i) {
       out.result = f();
       keep(out.result);
     }
-    out.ns.push_back(static_cast<double>(now_ns() - t0) / batch_calls);
+    out.ns.push_back(static_cast<double>(now_ns() - t0) / batch);
   }
   return out;
 }

@@ -18,8 +18,13 @@ namespace weft {
 /// if nobody took it. Both callables may borrow from the caller's frame.
 /// Exceptions: both sides always run to completion; then the exception of `a` is
 /// rethrown if it threw, else that of `b`.
-/// Allocation: none (the job for `b` lives in join's frame).
+/// Preconditions: `a` and `b` are callable with no arguments (checked at compile time);
+/// whatever they share must be safe to touch from two threads at once.
+/// Allocation: none (the job for `b` lives in join's frame). Outside every pool, the first
+/// call creates the global pool (`WEFT_NUM_THREADS` threads).
 /// Thread safety: callable from any thread; outside every pool it runs on the global pool.
+/// Complexity: O(1) beyond the callables: a few ns when `b` is not stolen (no atomic RMW,
+/// no fence); a steal or a wake-up costs more (docs/benchmarks.md).
 template <class A, class B>
 WEFT_INLINE auto join(A&& a, B&& b) {
   static_assert(std::is_invocable_v<A&>,

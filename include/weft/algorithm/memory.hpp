@@ -9,6 +9,10 @@
 // algorithm, which does); blocks that finished record their range (a short list under a
 // mutex, one entry per finished block); the caller destroys those ranges. For trivially
 // destructible types there is nothing to undo and nothing is recorded.
+// Allocation: that list, for non-trivially-destructible types only (its std::bad_alloc is
+// handled like a constructor's exception).
+// Complexity: O(n) constructions or destructions. Constructors run on several threads at
+// once.
 #pragma once
 
 #include <algorithm>

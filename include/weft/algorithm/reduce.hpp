@@ -10,6 +10,8 @@
 // runs over indices, not over a std::ranges::subrange, which clang 14 cannot compile with
 // libstdc++ 12.
 // Exceptions: the first exception thrown by a user callable propagates.
+// Allocation: none. Complexity: O(n) applications of the operations. User callables run on
+// several threads at once.
 #pragma once
 
 #include <algorithm>

@@ -11,6 +11,10 @@
 // pass costs about what the sequential operation does, so on fewer than three threads the
 // sequential std:: operation runs instead. includes is one search and always parallel.
 // Exceptions: the first exception thrown by the comparator or an element's copy propagates.
+// Allocation: on the parallel path of the set_* operations, one small record per leaf and an
+// offset table of as many entries; none for includes or on the sequential path.
+// Complexity: O(n1 + n2) comparisons per pass, plus a logarithmic search per block boundary;
+// the comparator runs on several threads at once.
 #pragma once
 
 #include <algorithm>

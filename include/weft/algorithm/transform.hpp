@@ -10,6 +10,8 @@
 // standard allows it (transform and replace in place).
 // Exceptions: the first exception thrown by a user callable or an element's copy/move
 // propagates; the output then holds a mix of old and new values (as with std::).
+// Allocation: none. Complexity: O(n) element operations, as the std:: algorithm (rotate:
+// three reversals, about n swaps). User callables run on several threads at once.
 #pragma once
 
 #include <algorithm>

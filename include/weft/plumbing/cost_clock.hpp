@@ -26,6 +26,7 @@ inline std::uint64_t cost_clock_now() noexcept {
 #endif
 }
 
+/// Cost-clock ticks per nanosecond, as assumed by the engine's thresholds (see above).
 #if defined(__x86_64__) || defined(__i386__)
 inline constexpr double cost_ticks_per_ns = 3.0;
 #else
