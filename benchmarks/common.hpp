@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 // A peer that was not built (its runtime is missing) has a null entry and prints "n/a".
@@ -23,6 +25,12 @@
 #define WEFT_BENCH_IF_OMP(x) (x)
 #else
 #define WEFT_BENCH_IF_OMP(x) nullptr
+#endif
+// std::execution::par: libstdc++ runs it on oneTBB, so it is built only when TBB is found.
+#ifdef WEFT_BENCH_HAVE_STDPAR
+#define WEFT_BENCH_IF_STDPAR(x) (x)
+#else
+#define WEFT_BENCH_IF_STDPAR(x) nullptr
 #endif
 
 namespace weft_bench {
@@ -64,6 +72,40 @@ std::vector<double> time_reps(int reps, F&& f) {
   return out;
 }
 
+// What a peer of an iterator workload returns: wall ns of each timed sample and the result
+// of its last call, which the runner checks against the sequential peer's.
+template <class R>
+struct timed {
+  std::vector<double> ns;
+  R result{};
+};
+
+// Keeps a result alive so the optimizer cannot drop the work that produced it.
+template <class T>
+inline void keep(const T& value) noexcept {
+  if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(void*))
+    asm volatile("" : : "r,m"(value) : "memory");
+  else
+    asm volatile("" : : "r"(&value) : "memory");
+}
+
+// As time_reps, for a call that returns its result: one untimed warm-up, `reps` timed calls.
+template <class F>
+auto time_calls(int reps, F&& f) {
+  timed<std::remove_cvref_t<decltype(f())>> out;
+  out.result = f();
+  out.ns.reserve(static_cast<std::size_t>(reps));
+  for (int i = 0; i < reps; ++i) {
+    const std::int64_t t0 = now_ns();
+    auto r = f();
+    const std::int64_t t1 = now_ns();
+    keep(r);
+    out.ns.push_back(static_cast<double>(t1 - t0));
+    out.result = std::move(r);  // frees the previous result outside the timed region
+  }
+  return out;
+}
+
 // user + sys CPU time of the whole process (every thread of every runtime), in ns.
 inline std::int64_t process_cpu_ns() noexcept {
   rusage ru{};
@@ -74,22 +116,48 @@ inline std::int64_t process_cpu_ns() noexcept {
   return (us(ru.ru_utime) + us(ru.ru_stime)) * 1000;
 }
 
-// Keeps a result alive so the optimizer cannot drop the work that produced it.
-template <class T>
-inline void keep(const T& value) noexcept {
-  asm volatile("" : : "r,m"(value) : "memory");
+// How many of a workload's peers were built (the others print "n/a" and take no step).
+template <class Peers>
+int built(const Peers& peers) noexcept {
+  int n = 0;
+  for (const auto& p : peers) n += p.run != nullptr ? 1 : 0;
+  return n;
 }
 
-// One status line on stderr, rewritten in place on a terminal, one line per step otherwise.
-inline void progress(const std::string& what) {
+// Progress on stderr, one step per (workload, peer, thread count):
+// "[ 7/42] sum_sq          tbb          2 threads ...". Rewritten in place on a terminal, one
+// line per step otherwise; stdout carries only the tables.
+struct progress_counter {
+  int done = 0;
+  int total = 0;  // set once by the runner from the peers and thread counts it will run
+};
+
+inline progress_counter& progress_state() noexcept {
+  static progress_counter c;
+  return c;
+}
+
+inline void progress_plan(int total) noexcept { progress_state() = {0, total}; }
+
+// A status line without a new step (a machine check, an extra measurement).
+inline void progress_note(const std::string& workload, const std::string& what) {
   static const bool tty = isatty(STDERR_FILENO) != 0;
-  if (tty)
-    std::fprintf(stderr, "\r\033[K[weft_bench] %s", what.c_str());
-  else
-    std::fprintf(stderr, "[weft_bench] %s\n", what.c_str());
+  const progress_counter& c = progress_state();
+  const int width = static_cast<int>(std::to_string(c.total).size());
+  std::fprintf(stderr, "%s[%*d/%d] %-14s %s ...%s", tty ? "\r\033[K" : "", width, c.done, c.total,
+               workload.c_str(), what.c_str(), tty ? "" : "\n");
   std::fflush(stderr);
 }
 
+inline void progress_step(const std::string& workload, const std::string& peer, int threads) {
+  ++progress_state().done;
+  char what[64];
+  std::snprintf(what, sizeof what, "%-11s %2d thread%s", peer.c_str(), threads,
+                threads == 1 ? "" : "s");
+  progress_note(workload, what);
+}
+
+// Clears the status line before a table is printed (a terminal shows both streams).
 inline void progress_done() {
   if (isatty(STDERR_FILENO) != 0) std::fprintf(stderr, "\r\033[K");
   std::fflush(stderr);

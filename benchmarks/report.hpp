@@ -43,16 +43,24 @@ inline void bar(const std::string& what, double value, double limit, const char*
                                 : "FAIL");
 }
 
+// One measurement: a row of the CSV, and what the plots are drawn from.
+struct csv_row {
+  std::string workload, peer;
+  int threads;
+  std::string param, metric;
+  double value;
+  std::string unit;
+};
+
 // Long format, one measurement per row: workload,peer,threads,param,metric,value,unit.
 class csv_sink {
  public:
   void add(const std::string& workload, const std::string& peer, int threads,
            const std::string& param, const std::string& metric, double value, const char* unit) {
-    char num[32];
-    std::snprintf(num, sizeof num, "%.6g", value);
-    rows_.push_back(workload + ',' + peer + ',' + std::to_string(threads) + ',' + param + ',' +
-                    metric + ',' + num + ',' + unit);
+    rows_.push_back({workload, peer, threads, param, metric, value, unit});
   }
+
+  const std::vector<csv_row>& rows() const noexcept { return rows_; }
 
   void write(const std::string& path) const {
     const std::filesystem::path p(path);
@@ -64,12 +72,17 @@ class csv_sink {
       return;
     }
     out << "workload,peer,threads,param,metric,value,unit\n";
-    for (const auto& row : rows_) out << row << '\n';
+    for (const auto& r : rows_) {
+      char num[32];
+      std::snprintf(num, sizeof num, "%.6g", r.value);
+      out << r.workload << ',' << r.peer << ',' << r.threads << ',' << r.param << ',' << r.metric
+          << ',' << num << ',' << r.unit << '\n';
+    }
     std::printf("\ncsv: %s (%zu rows)\n", path.c_str(), rows_.size());
   }
 
  private:
-  std::vector<std::string> rows_;
+  std::vector<csv_row> rows_;
 };
 
 }  // namespace weft_bench

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// weft_bench's main: options, running each workload's peers, tables on stdout, the CSV file.
+// weft_bench's main: options, running each workload's peers, tables on stdout, progress on
+// stderr, the CSV file and the SVG charts.
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -11,32 +12,62 @@
 #include "fib/config.hpp"
 #include "idle/config.hpp"
 #include "latency/config.hpp"
+#include "options.hpp"
+#include "algorithms.hpp"
+#include "pipelines.hpp"
+#include "plot.hpp"
 #include "report.hpp"
 
 namespace wb = weft_bench;
 
 namespace {
 
-struct options {
-  bool quick = false;
-  std::vector<std::string> workloads{"fib", "latency", "idle"};
-  int reps = 5;
-  std::vector<int> threads;  // default: 1 and the hardware's count
-  std::string csv = "results/bench.csv";
-  int n = 0;  // fib size; 0: by --quick
-};
+using wb::options;
 
 wb::csv_sink csv;
 
+const std::vector<std::string> all_workloads = [] {
+  std::vector<std::string> w{"fib", "latency", "idle"};
+  for (const char* p : wb::pipeline_workloads) w.push_back(p);
+  for (const char* a : wb::algorithm_workloads) w.push_back(a);
+  return w;
+}();
+
+bool is_pipeline(const std::string& w) {
+  return std::find(std::begin(wb::pipeline_workloads), std::end(wb::pipeline_workloads), w) !=
+         std::end(wb::pipeline_workloads);
+}
+
+bool is_algorithm(const std::string& w) {
+  return std::find(std::begin(wb::algorithm_workloads), std::end(wb::algorithm_workloads), w) !=
+         std::end(wb::algorithm_workloads);
+}
+
+// The workloads that print a peer table at each thread count (and take --size).
+bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); }
+
 [[noreturn]] void usage(int code) {
+  std::string names;
+  for (const auto& w : all_workloads) names += (names.empty() ? "" : ",") + w;
   std::fprintf(code == 0 ? stdout : stderr,
-               "usage: weft_bench [--quick] [--workloads fib,latency,idle] [--reps N] "
-               "[--threads 1,2] [--n N] [--csv PATH]\n"
-               "  --quick: fib(%d) instead of fib(%d) and fewer samples (under a minute)\n"
-               "  --reps: timed runs per fib cell and idle peer (default 5)\n"
-               "  --threads: fib's thread counts (idle uses the largest; latency uses the global "
-               "pool's size)\n  --csv: raw results (default results/bench.csv)\n",
-               wb::fib::quick_n, wb::fib::default_n);
+               "usage: weft_bench [--quick] [--workloads W,...] [--reps N] [--threads 1,2] "
+               "[--n N] [--size W=N,...] [--csv PATH] [--out DIR]\n"
+               "  --workloads: any of %s (default: all)\n"
+               "  --quick: fib(%d) instead of fib(%d), smaller iterator inputs (a tenth; "
+               "unbalanced: half the items; tiny: 500 calls in batches of 100; the sorts: a "
+               "twentieth) and fewer samples (under a minute)\n"
+               "  --reps: timed runs per cell of fib and the iterator workloads, and per idle "
+               "peer (default 5)\n"
+               "  --threads: thread counts of fib and the iterator workloads (idle uses the "
+               "largest; latency uses the global pool's size)\n"
+               "  --n: fib's n\n"
+               "  --size: input size of iterator workloads, e.g. sum_sq=1000000,tiny=500 "
+               "(items; map_filter_sum: the range's length)\n"
+               "  --csv: raw results (default results/bench.csv)\n"
+               "  --out: folder of the SVG charts, bars_<T>t.svg and scaling.svg "
+               "(default results)\n"
+               "progress goes to stderr, the tables to stdout\n",
+               names.c_str(), wb::fib::quick_n, wb::fib::default_n);
   std::exit(code);
 }
 
@@ -60,6 +91,14 @@ int to_int(const std::string& what, const std::string& s, int min) {
   bad(what, s);
 }
 
+std::size_t to_size(const std::string& what, const std::string& s) {
+  char* end = nullptr;
+  const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+  if (end != s.c_str() && *end == '\0' && s[0] != '-' && v >= 1 && v <= 4'000'000'000ULL)
+    return static_cast<std::size_t>(v);
+  bad(what, s);
+}
+
 options parse(int argc, char** argv) {
   options o;
   for (int i = 1; i < argc; ++i) {
@@ -70,7 +109,7 @@ options parse(int argc, char** argv) {
       continue;
     }
     if (arg != "--workloads" && arg != "--reps" && arg != "--n" && arg != "--csv" &&
-        arg != "--threads")
+        arg != "--threads" && arg != "--size" && arg != "--out")
       bad("option", arg);
     if (i + 1 >= argc) bad("option (its value is missing)", arg);
     const std::string value = argv[++i];
@@ -82,11 +121,21 @@ options parse(int argc, char** argv) {
       o.n = to_int(arg, value, 2);
     else if (arg == "--csv")
       o.csv = value;
+    else if (arg == "--out")
+      o.out = value;
+    else if (arg == "--size")
+      for (const auto& kv : split(value)) {
+        const auto eq = kv.find('=');
+        if (eq == std::string::npos || !is_table(kv.substr(0, eq))) bad(arg, kv);
+        o.sizes[kv.substr(0, eq)] = to_size(arg, kv.substr(eq + 1));
+      }
     else
       for (const auto& t : split(value)) o.threads.push_back(to_int(arg, t, 1));
   }
+  if (o.workloads.empty()) o.workloads = all_workloads;
   for (const auto& w : o.workloads)
-    if (w != "fib" && w != "latency" && w != "idle") bad("workload", w);
+    if (std::find(all_workloads.begin(), all_workloads.end(), w) == all_workloads.end())
+      bad("workload", w);
   if (o.threads.empty())
     o.threads = {1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))};
   o.threads.erase(std::unique(o.threads.begin(), o.threads.end()), o.threads.end());
@@ -98,13 +147,13 @@ void run_fib(const options& o) {
   namespace f = wb::fib;
   const int n = o.n;
   const double joins = static_cast<double>(f::num_joins(n));
-  const std::string param = "n=" + std::to_string(n), tag = "fib(" + std::to_string(n) + "): ";
+  const std::string param = "n=" + std::to_string(n);
   std::printf(
       "\n== fib(%d): a join at every level, %.0f joins; median of %d runs after 1 warm-up "
       "==\n%-7s %-5s %12s %10s %8s %8s\n",
       n, joins, o.reps, "threads", "peer", "time ms", "ns/join", "vs seq", "vs weft");
   std::fflush(stdout);
-  wb::progress(tag + "peer seq");
+  wb::progress_step("fib", "seq", 1);
   const std::vector<double> seq_ns = f::run_seq(n, 1, o.reps);
   const double seq = wb::median(seq_ns);
   csv.add("fib", "seq", 1, param, "min_ns", *std::min_element(seq_ns.begin(), seq_ns.end()), "ns");
@@ -117,7 +166,7 @@ void run_fib(const options& o) {
         med.push_back(p.run == nullptr ? std::nan("") : seq);
         continue;
       }
-      wb::progress(tag + std::to_string(t) + " threads, peer " + p.name);
+      wb::progress_step("fib", p.name, t);
       const std::vector<double> ns = p.run(n, t, o.reps);
       med.push_back(wb::median(ns));
       csv.add("fib", p.name, t, param, "min_ns", *std::min_element(ns.begin(), ns.end()), "ns");
@@ -145,7 +194,7 @@ void run_fib(const options& o) {
   if (std::find(o.threads.begin(), o.threads.end(), 2) == o.threads.end()) return;
   // What this machine allows at all: the sequential code alone, then two copies side by side,
   // measured back to back so that background load skews both alike.
-  wb::progress(tag + "1 and 2 copies of seq on std::threads");
+  wb::progress_note("fib", "1 and 2 copies of seq on std::threads");
   const double one = wb::median(f::run_seq_copies(n, 1, o.reps));
   const double two = wb::median(f::run_seq_copies(n, 2, o.reps));
   wb::progress_done();
@@ -168,7 +217,7 @@ void run_latency(const options& o) {
       threads, awake, asleep, static_cast<long long>(l::asleep_gap.count()));
   std::vector<l::samples> res;
   for (const auto& p : l::peers) {
-    if (p.run != nullptr) wb::progress(std::string("latency: peer ") + p.name);
+    if (p.run != nullptr) wb::progress_step("latency", p.name, threads);
     res.push_back(p.run == nullptr ? l::samples{} : p.run(awake, asleep, threads));
   }
   wb::progress_done();
@@ -203,7 +252,7 @@ void run_idle(const options& o) {
   for (const auto& p : d::peers) {
     std::vector<double> burst, cpu;
     if (p.run != nullptr) {
-      wb::progress(std::string("idle: peer ") + p.name);
+      wb::progress_step("idle", p.name, threads);
       for (const auto& s : p.run(threads, reps)) {
         burst.push_back(s.burst_ns / 1e6);
         cpu.push_back(s.cpu_ns / 1e6);
@@ -229,24 +278,50 @@ void run_idle(const options& o) {
   wb::bar("weft global pool: idle CPU in 200 ms (median)", meds[2], 0.5, "ms");
 }
 
+// The progress steps of a workload: one per built peer and thread count it measures.
+int steps(const std::string& w, const options& o) {
+  const int per_peer = static_cast<int>(o.threads.size());
+  if (w == "fib") return 1 + (wb::built(wb::fib::peers) - 1) * per_peer;  // seq runs once
+  if (w == "latency") return wb::built(wb::latency::peers);
+  if (w == "idle") return wb::built(wb::idle::peers);
+  if (is_algorithm(w)) return wb::algorithm_steps(w, o);
+  return wb::pipeline_steps(w, o);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const options o = parse(argc, argv);
   double load = 0;
   getloadavg(&load, 1);  // other processes on these cores skew every number: say so up front
+  const wb::plot_meta meta{wb::machine_description(load), wb::utc_now(), o.quick};
   std::printf(
       "weft_bench %d.%d.%d: %u hardware threads, compiler %s, oneTBB %s, OpenMP %s%s; "
       "load average %.2f at start\n",
       weft::version_major, weft::version_minor, weft::version_patch,
       std::thread::hardware_concurrency(), __VERSION__, wb::tbb_version.c_str(),
       wb::omp_version.c_str(), o.quick ? " [--quick]" : "", load);
+  int total = 0;
+  for (const auto& w : o.workloads) total += steps(w, o);
+  wb::progress_plan(total);
+  bool ok = true;
   for (const auto& w : o.workloads) {
     if (w == "fib") run_fib(o);
     if (w == "latency") run_latency(o);
     if (w == "idle") run_idle(o);
+    if (is_pipeline(w)) ok = wb::run_pipeline(w, o, csv) && ok;
+    if (is_algorithm(w)) ok = wb::run_algorithm(w, o, csv) && ok;
     std::fflush(stdout);
   }
   csv.write(o.csv);
-  return 0;
+  // Charts of the workloads measured at each thread count (latency and idle are not).
+  std::vector<std::string> charted;
+  for (const auto& w : o.workloads)
+    if (w == "fib" || is_table(w)) charted.push_back(w);
+  const auto svgs = wb::write_plots(o.out, csv.rows(), charted, o.threads, meta);
+  for (std::size_t i = 0; i < svgs.size(); ++i)
+    std::printf("%s%s%s", i == 0 ? "plots: " : ", ", svgs[i].c_str(),
+                i + 1 == svgs.size() ? "\n" : "");
+  if (!ok) std::printf("\n!! weft_bench: some peer computed a wrong result (see MISMATCH above)\n");
+  return ok ? 0 : 1;
 }

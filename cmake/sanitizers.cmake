@@ -1,7 +1,7 @@
 # weft_set_sanitizers(<target> <PUBLIC|PRIVATE>): apply WEFT_SANITIZE to a target.
 function(weft_set_sanitizers target scope)
   if(WEFT_SANITIZE)
-    target_compile_options(${target} ${scope} -fsanitize=${WEFT_SANITIZE} -fno-omit-frame-pointer -g)
+    target_compile_options(${target} ${scope} -fsanitize=${WEFT_SANITIZE} -fno-omit-frame-pointer)
     target_link_options(${target} ${scope} -fsanitize=${WEFT_SANITIZE})
     if(WEFT_SANITIZE MATCHES "undefined")
       target_compile_options(${target} ${scope} -fno-sanitize-recover=undefined)

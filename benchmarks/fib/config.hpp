@@ -12,7 +12,7 @@
 namespace weft_bench::fib {
 
 inline constexpr int default_n = 35;
-inline constexpr int quick_n = 30;
+inline constexpr int quick_n = 28;
 // Burst used by the idle workload: long enough to wake every thread, short enough to repeat.
 inline constexpr int burst_n = 25;
 

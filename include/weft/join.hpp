@@ -18,8 +18,13 @@ namespace weft {
 /// if nobody took it. Both callables may borrow from the caller's frame.
 /// Exceptions: both sides always run to completion; then the exception of `a` is
 /// rethrown if it threw, else that of `b`.
-/// Allocation: none (the job for `b` lives in join's frame).
+/// Preconditions: `a` and `b` are callable with no arguments (checked at compile time);
+/// whatever they share must be safe to touch from two threads at once.
+/// Allocation: none (the job for `b` lives in join's frame). Outside every pool, the first
+/// call creates the global pool (`WEFT_NUM_THREADS` threads).
 /// Thread safety: callable from any thread; outside every pool it runs on the global pool.
+/// Complexity: O(1) beyond the callables: a few ns when `b` is not stolen (no atomic RMW,
+/// no fence); a steal or a wake-up costs more (docs/benchmarks.md).
 template <class A, class B>
 WEFT_INLINE auto join(A&& a, B&& b) {
   static_assert(std::is_invocable_v<A&>,
@@ -30,6 +35,18 @@ WEFT_INLINE auto join(A&& a, B&& b) {
     return detail::join_in_worker(*w, a, b);
   auto whole = [&] { return detail::join_in_worker(*detail::current_worker, a, b); };
   return detail::run_in(detail::rt::global_registry(), whole);
+}
+
+/// Offers the calling worker's forked-but-not-yet-taken jobs (the `b` sides of the joins it
+/// is inside) to idle workers, if any worker is idle. A join publishes such jobs only when it
+/// forks, so a long sequential loop that runs under a join should call this now and then
+/// (the iterator engine does, between blocks): otherwise an idle thread could wait for the
+/// loop's next fork. Costs one thread-local and one relaxed load when nobody is idle.
+/// Thread safety: any thread; a no-op outside a pool.
+inline void offer_work() noexcept {
+  if (detail::worker* w = detail::current_worker)
+    if (w->deque.has_private() && w->someone_is_hungry()) [[unlikely]]
+      detail::rt::share_work(*w);
 }
 
 }  // namespace weft

@@ -32,6 +32,9 @@ struct pool_options {
 /// deadlock), and calling it while other threads are inside `install` is undefined.
 class thread_pool {
  public:
+  /// Starts `options.num_threads - 1` background threads (64 MiB stacks).
+  /// Allocation: the pool's worker array, deques and latches. Exceptions: `std::bad_alloc`;
+  /// a failure to create a thread is fatal (message on stderr, then abort).
   explicit thread_pool(pool_options options = {})
       : reg_(detail::rt::create_registry(options.num_threads != 0 ? options.num_threads
                                                                    : default_threads())) {}
@@ -40,6 +43,9 @@ class thread_pool {
   thread_pool& operator=(const thread_pool&) = delete;
 
   /// Runs `f()` on this pool and returns its result; rethrows what `f` throws.
+  /// Precondition: `f` is callable with no arguments (checked at compile time). From one of
+  /// this pool's own threads, `f` simply runs inline. Allocation: none (the job lives in
+  /// this frame). Blocks the calling thread until `f` returns.
   template <class F>
   decltype(auto) install(F&& f) {
     static_assert(std::is_invocable_v<F&>,
@@ -73,7 +79,9 @@ inline std::size_t thread_pool::default_threads() noexcept {
   return n == 0 ? 1 : n;
 }
 
-/// Threads of the pool the calling thread works for (the global pool outside every pool).
+/// Threads of the pool the calling thread works for (the global pool outside every pool;
+/// called outside every pool, it creates the global pool if it does not exist yet).
+/// Thread safety: any thread.
 inline std::size_t num_threads() { return detail::rt::num_threads(detail::current_registry()); }
 
 /// Index in [0, num_threads()) of the calling thread in its pool; empty outside a pool.

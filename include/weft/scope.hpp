@@ -37,6 +37,7 @@ class task_scope {
     }
   }
 
+  /// Internal: the scope's counters, for weft's own task types. Not part of the API.
   detail::scope_state& state() noexcept { return state_; }
 
  private:
@@ -49,6 +50,7 @@ class task_scope {
   detail::scope_state state_;
 };
 
+/// Internal: `weft::scope` on worker `w` of the calling thread. Call `weft::scope` instead.
 template <class Body>
 auto scope_in_worker(detail::worker& w, Body& body) {
   using R = std::invoke_result_t<Body&, task_scope&>;
@@ -71,6 +73,12 @@ auto scope_in_worker(detail::worker& w, Body& body) {
 /// they spawned) has finished: `weft::scope([&](auto& s) { s.spawn(f); s.spawn(g); });`
 /// Returns what `body` returns. Exceptions: the first exception (of the body or any task)
 /// is rethrown after all tasks finished; the pool stays usable.
+/// Preconditions: `body` is callable as `body(task_scope&)` (checked at compile time); the
+/// `task_scope&` must not be used after `scope` returns (do not let it escape).
+/// Thread safety: callable from any thread (outside every pool it runs on the global pool);
+/// `spawn` may be called from the body and from the scope's tasks, on any of their threads.
+/// Allocation: none for the scope itself; one heap block per spawned task.
+/// Complexity: O(number of tasks) scheduling work beyond the tasks themselves.
 template <class Body>
 auto scope(Body&& body) {
   static_assert(std::is_invocable_v<Body&, task_scope&>,

@@ -2,7 +2,10 @@
 // The whole public API of weft, on one screen.
 #pragma once
 
-#include "weft/join.hpp"     // weft::join, weft::unit
-#include "weft/pool.hpp"     // weft::thread_pool, num_threads, thread_index
-#include "weft/scope.hpp"    // weft::scope, weft::task_scope
-#include "weft/version.hpp"  // weft::version_*
+#include "weft/algorithm.hpp"  // weft::sort, weft::inclusive_scan, ... (std::execution drop-ins)
+#include "weft/execution.hpp"  // weft::seq, weft::par, weft::par_unseq
+#include "weft/iter.hpp"       // weft::iter, weft::range, weft::par_iter
+#include "weft/join.hpp"       // weft::join, weft::unit
+#include "weft/pool.hpp"       // weft::thread_pool, num_threads, thread_index
+#include "weft/scope.hpp"      // weft::scope, weft::task_scope
+#include "weft/version.hpp"    // weft::version_*

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <thread>
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
@@ -154,4 +155,25 @@ TEST_CASE("join borrows from the caller's frame", "[join][interface]") {
   a += "!";
   REQUIRE(left == "left!");
   REQUIRE(&b == &right);
+}
+
+TEST_CASE("offer_work lets an idle thread take a pending b while a runs", "[join][requirement]") {
+  // `a` cannot finish until `b` ran, and `b` can only run on the other thread: the test ends
+  // only if offer_work publishes `b` to it (a hang is the failure, caught by the ctest timeout).
+  weft::thread_pool pool({.num_threads = 2});
+  for (int round = 0; round < 200; ++round) {
+    std::atomic<bool> b_ran{false};
+    pool.install([&] {
+      weft::join(
+          [&] {
+            while (!b_ran.load(std::memory_order_acquire)) {
+              weft::offer_work();
+              std::this_thread::yield();
+            }
+          },
+          [&] { b_ran.store(true, std::memory_order_release); });
+    });
+    CHECK(b_ran.load());
+  }
+  weft::offer_work();  // outside a pool: a no-op
 }

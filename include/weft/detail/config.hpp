@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Compiler attributes, WEFT_TSAN and WEFT_ASSERT: the only macros weft defines.
+// Compiler attributes, WEFT_API, WEFT_TSAN and WEFT_ASSERT: the only macros weft defines.
 #pragma once
 
 #include <cstdio>
@@ -18,6 +18,10 @@
 
 #define WEFT_COLD [[gnu::cold, gnu::noinline]]
 #define WEFT_INLINE [[gnu::always_inline]] inline
+// What the compiled core exports. libweft is built with hidden visibility, so a shared
+// libweft.so exports exactly the names marked WEFT_API (detail/sched/runtime.hpp, the futex
+// calls and the current-worker variable) and nothing else.
+#define WEFT_API [[gnu::visibility("default")]]
 
 namespace weft::detail {
 // Constructor tag: leave the fields that only other threads read unwritten; the owner writes

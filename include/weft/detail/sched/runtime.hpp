@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: MIT
 // The complete header -> compiled-core boundary: every function src/ exports, on one screen.
+// The only other WEFT_API names are futex_wait/futex_wake (detail/sync/futex.hpp) and the
+// current_worker variable (detail/sched/worker.hpp).
 // Design: docs/design.md#the-compiled-core
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+
+#include "weft/detail/config.hpp"
 
 namespace weft::detail {
 struct job_header;
@@ -16,27 +20,28 @@ class job_latch;
 namespace weft::detail::rt {
 
 // The process-wide pool, created on first use (WEFT_NUM_THREADS or the hardware).
-registry* global_registry();
+WEFT_API registry* global_registry();
 // A pool with `num_threads` seats: num_threads - 1 background threads plus the caller seat.
-registry* create_registry(std::size_t num_threads);
+WEFT_API registry* create_registry(std::size_t num_threads);
 // Stops and joins the threads. Fatal when called from a thread working for that pool.
-void destroy_registry(registry* reg);
-std::size_t num_threads(const registry* reg) noexcept;
+WEFT_API void destroy_registry(registry* reg);
+WEFT_API std::size_t num_threads(const registry* reg) noexcept;
 
 // Runs `job` on `reg` for a thread that is not one of its workers: on the calling thread
 // through the caller seat if it is free, otherwise through the injector, and returns once
 // `latch` (the job's) is set. Precondition: the job sets `latch` when it finishes.
-void run_in_registry(registry* reg, job_header* job, job_latch& latch);
+WEFT_API void run_in_registry(registry* reg, job_header* job, job_latch& latch);
 
 // Called by a worker whose deque has private jobs while some thread is idle: publishes
 // them and wakes a sleeper if needed.
-void share_work(worker& w) noexcept;
+WEFT_API void share_work(worker& w) noexcept;
 // Work (pop down to `floor`, steal, take injected jobs), then sleep, until `latch` is set.
-void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_header* hint) noexcept;
+WEFT_API void wait_until(worker& w, job_latch& latch, std::uint32_t floor,
+                         const job_header* hint) noexcept;
 // Wakes `w` if it sleeps on a latch that was just set.
-void wake_worker(worker& w) noexcept;
+WEFT_API void wake_worker(worker& w) noexcept;
 // Submits a heap job (scope::spawn from outside any worker) through the injector.
-void inject(registry* reg, job_header* job) noexcept;
+WEFT_API void inject(registry* reg, job_header* job) noexcept;
 
 // Introspection for tests and benchmarks.
 struct pool_stats {
@@ -44,6 +49,6 @@ struct pool_stats {
   std::size_t sleeping;
   std::size_t inactive;
 };
-pool_stats stats(const registry* reg) noexcept;
+WEFT_API pool_stats stats(const registry* reg) noexcept;
 
 }  // namespace weft::detail::rt

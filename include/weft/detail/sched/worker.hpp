@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 
+#include "weft/detail/config.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
 #include "weft/detail/sync/split_deque.hpp"
 
@@ -31,7 +32,8 @@ struct alignas(cache_line_bytes) worker {
   }
 };
 
-// The worker the current thread is acting as, or nullptr outside every pool.
-constinit inline thread_local worker* current_worker = nullptr;
+// The worker the current thread is acting as, or nullptr outside every pool. Exported so that
+// a shared libweft and the inline code in its users share one variable.
+WEFT_API constinit inline thread_local worker* current_worker = nullptr;
 
 }  // namespace weft::detail

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+// collect on weft: iter(v).map(f).to_vector(), inside thread_pool::install.
+#include <weft/weft.hpp>
+
+#include "collect/config.hpp"
+
+namespace weft_bench::collect {
+
+timed<std::vector<double>> run_weft(const std::vector<double>& v, int threads, int reps) {
+  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
+  return pool.install(
+      [&] { return time_calls(reps, [&] { return weft::iter(v).map(transform).to_vector(); }); });
+}
+
+}  // namespace weft_bench::collect

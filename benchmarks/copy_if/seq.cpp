@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// copy_if baseline: std::copy_if without a policy.
+#include <algorithm>
+
+#include "copy_if/config.hpp"
+
+namespace weft_bench::copy_if {
+
+timed<std::uint64_t> run_seq(const std::vector<std::int64_t>& in, int /*threads*/, int reps) {
+  std::vector<std::int64_t> out(in.size(), 1);
+  std::size_t kept = 0;
+  auto t = time_calls(reps, [&] {
+    kept = static_cast<std::size_t>(std::copy_if(in.begin(), in.end(), out.begin(), keep) -
+                                    out.begin());
+    return std::uint64_t{0};
+  });
+  t.result = checksum(out, kept);
+  return t;
+}
+
+}  // namespace weft_bench::copy_if

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// for_each: an affine update in place over a large vector of doubles (memory-bound).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "common.hpp"
+
+namespace weft_bench::for_each {
+
+inline constexpr std::size_t default_n = 50'000'000;
+inline constexpr std::size_t quick_n = 5'000'000;
+
+inline std::vector<double> make_input(std::size_t n) {
+  std::vector<double> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<double>(i % 1000);
+  return v;
+}
+
+inline constexpr auto update = [](double& x) { x = x * 0.5 + 1.0; };
+
+// Every peer updates its own copy of the input in every call (warm-up included), so all
+// copies end equal; the result is their sum.
+inline double checksum(const std::vector<double>& v) {
+  double s = 0;
+  for (const double x : v) s += x;
+  return s;
+}
+
+using run_fn = timed<double>(const std::vector<double>& v, int threads, int reps);
+run_fn run_seq;
+run_fn run_weft;
+run_fn run_tbb;
+run_fn run_stdpar;
+run_fn run_omp;
+
+inline const peer<run_fn> peers[] = {
+    {"seq", &run_seq},
+    {"weft", &run_weft},
+    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
+    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
+    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
+};
+
+}  // namespace weft_bench::for_each

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+// for_each on OpenMP: `parallel for`.
+#include "for_each/config.hpp"
+
+namespace weft_bench::for_each {
+
+timed<double> run_omp(const std::vector<double>& in, int threads, int reps) {
+  std::vector<double> v = in;
+  double* x = v.data();
+  const std::size_t n = v.size();
+  auto out = time_calls(reps, [&] {
+#pragma omp parallel for num_threads(threads)
+    for (std::size_t i = 0; i < n; ++i) update(x[i]);
+    return 0.0;
+  });
+  out.result = checksum(v);
+  return out;
+}
+
+}  // namespace weft_bench::for_each

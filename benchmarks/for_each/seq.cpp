@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: MIT
+// for_each baseline: std::for_each without a policy.
+#include <algorithm>
+
+#include "for_each/config.hpp"
+
+namespace weft_bench::for_each {
+
+timed<double> run_seq(const std::vector<double>& in, int /*threads*/, int reps) {
+  std::vector<double> v = in;
+  auto out = time_calls(reps, [&] {
+    std::for_each(v.begin(), v.end(), update);
+    return 0.0;
+  });
+  out.result = checksum(v);
+  return out;
+}
+
+}  // namespace weft_bench::for_each

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// for_each on weft: weft::for_each(weft::par, ...), inside thread_pool::install.
+#include <weft/weft.hpp>
+
+#include "for_each/config.hpp"
+
+namespace weft_bench::for_each {
+
+timed<double> run_weft(const std::vector<double>& in, int threads, int reps) {
+  std::vector<double> v = in;
+  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
+  auto out = pool.install([&] {
+    return time_calls(reps, [&] {
+      weft::for_each(weft::par, v.begin(), v.end(), update);
+      return 0.0;
+    });
+  });
+  out.result = checksum(v);
+  return out;
+}
+
+}  // namespace weft_bench::for_each

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: MIT
+// stable_sort_pairs: stable sort of 20 M (key, value) pairs by a 20-bit key; the value is the
+// input position, so the checksum sees any stability error. oneTBB has no stable sort, so it
+// is not a peer here. Each timed call sorts a fresh copy; the copy is untimed.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include "common.hpp"
+
+namespace weft_bench::stable_sort_pairs {
+
+inline constexpr std::size_t default_n = 20'000'000;
+inline constexpr std::size_t quick_n = 1'000'000;
+
+using pair_t = std::pair<std::uint32_t, std::uint32_t>;
+
+inline std::vector<pair_t> make_input(std::size_t n) {
+  std::mt19937_64 rng(7);
+  std::vector<pair_t> v(n);
+  for (std::size_t i = 0; i < n; ++i)
+    v[i] = {static_cast<std::uint32_t>(rng() & 0xFFFFF), static_cast<std::uint32_t>(i)};
+  return v;
+}
+
+inline constexpr auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
+
+inline std::uint64_t checksum(const std::vector<pair_t>& v) {
+  std::uint64_t s = 0;
+  for (std::size_t i = 0; i < v.size(); ++i)
+    s += ((std::uint64_t{v[i].first} << 32) | v[i].second) * (i | 1);
+  return s;
+}
+
+template <class Sort>
+timed<std::uint64_t> time_sorts(const std::vector<pair_t>& in, int reps, Sort&& sort) {
+  timed<std::uint64_t> out;
+  std::vector<pair_t> v = in;
+  sort(v);
+  for (int i = 0; i < reps; ++i) {
+    v = in;
+    const std::int64_t t0 = now_ns();
+    sort(v);
+    out.ns.push_back(static_cast<double>(now_ns() - t0));
+  }
+  out.result = checksum(v);
+  return out;
+}
+
+using run_fn = timed<std::uint64_t>(const std::vector<pair_t>& v, int threads, int reps);
+run_fn run_seq;
+run_fn run_weft;
+run_fn run_stdpar;
+
+inline const peer<run_fn> peers[] = {
+    {"seq", &run_seq},
+    {"weft", &run_weft},
+    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
+};
+
+}  // namespace weft_bench::stable_sort_pairs

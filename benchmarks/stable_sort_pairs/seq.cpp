@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// stable_sort_pairs baseline: std::stable_sort by key, without a policy.
+#include <algorithm>
+
+#include "stable_sort_pairs/config.hpp"
+
+namespace weft_bench::stable_sort_pairs {
+
+timed<std::uint64_t> run_seq(const std::vector<pair_t>& in, int /*threads*/, int reps) {
+  return time_sorts(in, reps,
+                    [](std::vector<pair_t>& v) { std::stable_sort(v.begin(), v.end(), by_key); });
+}
+
+}  // namespace weft_bench::stable_sort_pairs

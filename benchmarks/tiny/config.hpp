@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: MIT
+// tiny: many back-to-back sums of x*x over a short vector, called from main: what one
+// parallel call costs when the input is too small to split. Size, batching, peers.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "common.hpp"
+#include "sum_sq/config.hpp"
+
+namespace weft_bench::tiny {
+
+inline constexpr std::size_t default_n = 1'000;
+inline constexpr int default_calls = 200'000;
+// --quick: 5 batches of 100 calls. On an oversubscribed machine the OpenMP peer at 2 threads
+// can wait a scheduler slice in each call (batches at 12 ms per call were seen, 12 s for a
+// batch of 1,000), which made tiny alone half of a 70 s --quick run; 600 calls bound it.
+inline constexpr int quick_calls = 500;
+// Calls per clock reading: a call is a few tens of ns, about what one steady_clock read costs.
+inline constexpr int batch_calls = 1'000;
+// The batch size for `calls` calls: batch_calls, or smaller so that there are >= 5 batches.
+constexpr int batch_size(int calls) {
+  return calls / 5 < batch_calls ? (calls / 5 > 0 ? calls / 5 : 1) : batch_calls;
+}
+
+using sum_sq::square;
+using sum_sq::sum_sq_lanes;
+using sum_sq::sum_sq_scalar;
+
+// ns per call of each batch of batch_size(calls) calls (one untimed batch first), and the sum.
+template <class F>
+timed<double> time_batches(int calls, F&& f) {
+  timed<double> out;
+  const int batch = batch_size(calls);
+  for (int i = 0; i < batch; ++i) keep(f());
+  for (int b = 0; b < calls / batch; ++b) {
+    const std::int64_t t0 = now_ns();
+    for (int i = 0; i < batch; ++i) {
+      out.result = f();
+      keep(out.result);
+    }
+    out.ns.push_back(static_cast<double>(now_ns() - t0) / batch);
+  }
+  return out;
+}
+
+// `calls` sums of a from main on `threads` threads. weft runs on the global pool (sized by
+// WEFT_NUM_THREADS or the hardware), as code outside any install does.
+using run_fn = timed<double>(const std::vector<double>& a, int threads, int calls);
+run_fn run_seq;
+run_fn run_seq_lanes;
+run_fn run_weft;
+run_fn run_tbb;
+run_fn run_stdpar;
+run_fn run_omp;
+
+inline const peer<run_fn> peers[] = {
+    {"seq", &run_seq},
+    {"seq8", &run_seq_lanes},
+    {"weft", &run_weft},
+    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
+    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
+    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
+};
+
+}  // namespace weft_bench::tiny

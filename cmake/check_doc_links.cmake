@@ -1,0 +1,126 @@
+# Doc-link check (STYLE.md §4), run as a ctest:  cmake [-DROOT=<source dir>] -P check_doc_links.cmake
+# Fails, listing each dead link, when
+# - a file in the tree cites docs/<file>.md or docs/<file>.md#<anchor> (paths from the root)
+#   and the file or its heading does not exist, or
+# - a Markdown file links [text](<relative path>[#<anchor>]) or [text](#<anchor>) to a
+#   missing path or heading.
+# Anchors follow GitHub: heading text lowercased, Markdown links reduced to their text,
+# punctuation other than '-' and '_' dropped, each space turned into '-', and "-1", "-2"...
+# appended to repeated headings. <a name="..."> and id="..." anchors count too.
+cmake_minimum_required(VERSION 3.25)
+if(NOT ROOT)
+  get_filename_component(ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
+endif()
+
+# weft_read(<file> <out>): the file's text made safe for CMake lists: ';' becomes ',' and
+# '[' ']' become '{' '}' (all punctuation that anchors drop anyway).
+function(weft_read file out)
+  file(READ "${file}" text)
+  string(REPLACE ";" "," text "${text}")
+  string(REPLACE "[" "{" text "${text}")
+  string(REPLACE "]" "}" text "${text}")
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# weft_anchors_of(<markdown file> <out>): the list of anchors the file defines.
+function(weft_anchors_of md out)
+  weft_read("${md}" text)
+  string(REPLACE "\n" ";" lines "${text}")
+  set(anchors "")
+  set(in_fence FALSE)
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^[ ]*(```|~~~)")
+      if(in_fence)
+        set(in_fence FALSE)
+      else()
+        set(in_fence TRUE)
+      endif()
+      continue()
+    endif()
+    if(NOT in_fence AND line MATCHES "^#+[ \t]+(.*)$")
+      set(text "${CMAKE_MATCH_1}")
+      string(REGEX REPLACE "[ \t]+#+[ \t]*$" "" text "${text}")
+      string(REGEX REPLACE "{([^}]*)}\\([^)]*\\)" "\\1" text "${text}")
+      string(TOLOWER "${text}" text)
+      string(REGEX REPLACE "[!\"#$%&'()*+,./:<=>?@\\^`{|}~]" "" text "${text}")
+      string(REPLACE " " "-" text "${text}")
+      set(anchor "${text}")
+      set(n 0)
+      while(anchor IN_LIST anchors)
+        math(EXPR n "${n} + 1")
+        set(anchor "${text}-${n}")
+      endwhile()
+      list(APPEND anchors "${anchor}")
+    endif()
+    if(line MATCHES "<a[ \t]+(name|id)=\"([^\"]+)\"")
+      list(APPEND anchors "${CMAKE_MATCH_2}")
+    endif()
+  endforeach()
+  set(${out} "${anchors}" PARENT_SCOPE)
+endfunction()
+
+# weft_check_target(<citing file> <target path, absolute> <anchor or ""> <as written>):
+# appends to `dead` in the caller's scope when the target or its anchor is missing.
+macro(weft_check_target citing target anchor written)
+  if(NOT EXISTS "${target}")
+    string(APPEND dead "  ${citing}: ${written}: no such file\n")
+  elseif(NOT "${anchor}" STREQUAL "")
+    if(IS_DIRECTORY "${target}" OR NOT "${target}" MATCHES "\\.md$")
+      string(APPEND dead "  ${citing}: ${written}: an anchor on something not Markdown\n")
+    else()
+      if(NOT DEFINED _anchors_${target})
+        weft_anchors_of("${target}" _anchors_${target})
+      endif()
+      if(NOT "${anchor}" IN_LIST _anchors_${target})
+        string(APPEND dead "  ${citing}: ${written}: no heading with that anchor\n")
+      endif()
+    endif()
+  endif()
+endmacro()
+
+file(GLOB_RECURSE files RELATIVE "${ROOT}" LIST_DIRECTORIES false
+  "${ROOT}/*.md" "${ROOT}/*.hpp" "${ROOT}/*.h" "${ROOT}/*.cpp" "${ROOT}/*.cmake"
+  "${ROOT}/*.txt" "${ROOT}/*.py" "${ROOT}/*.json" "${ROOT}/tools/*" "${ROOT}/.ci/*")
+list(FILTER files EXCLUDE REGEX "^(build[^/]*|\\.git|test_package/build)/")
+list(SORT files)
+set(dead "")
+set(count 0)
+foreach(file IN LISTS files)
+  weft_read("${ROOT}/${file}" text)
+  # Root-relative citations: docs/<path>.md[#anchor], not part of a longer path.
+  string(REGEX MATCHALL "(^|[^A-Za-z0-9_./-])docs/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\\.md(#[A-Za-z0-9_-]+)?"
+    cites "${text}")
+  foreach(cite IN LISTS cites)
+    string(REGEX MATCH "docs/.*$" cite "${cite}")
+    string(REGEX MATCH "^([^#]*)(#(.*))?$" _ "${cite}")
+    math(EXPR count "${count} + 1")
+    weft_check_target("${file}" "${ROOT}/${CMAKE_MATCH_1}" "${CMAKE_MATCH_3}" "${cite}")
+  endforeach()
+  # Markdown links, relative to the file that holds them.
+  if(file MATCHES "\\.md$")
+    get_filename_component(dir "${ROOT}/${file}" DIRECTORY)
+    string(REGEX MATCHALL "}\\([^) \t\n]+\\)" links "${text}")
+    foreach(link IN LISTS links)
+      string(REGEX REPLACE "^}\\((.*)\\)$" "\\1" link "${link}")
+      if(link MATCHES "^[a-z]+:")
+        continue()               # https:, mailto: ...: not ours to check
+      endif()
+      string(REGEX MATCH "^([^#]*)(#(.*))?$" _ "${link}")
+      set(path "${CMAKE_MATCH_1}")
+      set(anchor "${CMAKE_MATCH_3}")
+      math(EXPR count "${count} + 1")
+      if(path STREQUAL "")
+        weft_check_target("${file}" "${ROOT}/${file}" "${anchor}" "${link}")
+      else()
+        get_filename_component(target "${dir}/${path}" ABSOLUTE)
+        weft_check_target("${file}" "${target}" "${anchor}" "${link}")
+      endif()
+    endforeach()
+  endif()
+endforeach()
+
+list(LENGTH files nfiles)
+if(dead)
+  message(FATAL_ERROR "Dead doc links (STYLE.md §4):\n${dead}")
+endif()
+message(STATUS "check_doc_links: ${nfiles} files, ${count} links, none dead")

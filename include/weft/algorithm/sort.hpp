@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: MIT
+// sort, stable_sort (policy and range overloads), is_sorted, is_sorted_until.
+// How each maps onto the engine: docs/algorithms.md#sort
+#pragma once
+
+#include <algorithm>
+#include <functional>
+#include <iterator>
+#include <ranges>
+#include <type_traits>
+#include <utility>
+
+#include "weft/detail/algo/blocks.hpp"
+#include "weft/detail/algo/sort_dispatch.hpp"
+#include "weft/execution.hpp"
+
+namespace weft {
+
+namespace detail::algo {
+template <class It, class Comp>
+constexpr void check_sortable() {
+  static_assert(std::random_access_iterator<It>,
+                "weft::sort / weft::stable_sort: first and last must be random-access "
+                "iterators of the same type");
+  static_assert(std::is_invocable_r_v<bool, Comp&, std::iter_reference_t<It>,
+                                      std::iter_reference_t<It>>,
+                "weft::sort / weft::stable_sort: comp must be callable as comp(a, b) on two "
+                "elements and return something convertible to bool");
+  static_assert(std::is_move_constructible_v<std::iter_value_t<It>> &&
+                    std::is_move_assignable_v<std::iter_value_t<It>>,
+                "weft::sort / weft::stable_sort: the elements must be movable");
+}
+
+template <bool Stable, class Policy, class It, class Comp, class Proj>
+void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
+  if constexpr (runs_parallel<Policy, It>) {
+    sort_par<Stable>(first, last, comp, proj);
+  } else {
+    projected_less<Comp, Proj> less{&comp, &proj};
+    if constexpr (Stable)
+      std::stable_sort(first, last, less);
+    else
+      std::sort(first, last, less);
+  }
+}
+}  // namespace detail::algo
+
+/// Sorts [first, last) by `comp` (default `std::less<>`), not necessarily stably. With a
+/// parallel policy the work is split over the current pool:
+/// - arithmetic elements with `std::less` / `std::greater` / `std::ranges::less` /
+///   `std::ranges::greater`, in contiguous storage: a radix sort, same result as `std::sort`
+///   (-0.0 and +0.0 are equivalent and may come out in either order; NaNs, which make
+///   `std::sort` undefined, go after +inf if positive, before -inf if negative);
+/// - anything else: sorted tiles merged in parallel (a pattern-defeating introsort per tile).
+/// Input already in order, or in reverse order, is detected in one early-exit pass.
+/// Preconditions: `comp` is a strict weak order; with a parallel policy it may be called on
+/// several threads at once. Exceptions: the first exception thrown by `comp` propagates, and
+/// [first, last) then still holds every original element exactly once (in some order),
+/// provided moving an element does not throw; element types whose moves may throw are sorted
+/// by `std::sort` on the calling thread, with its guarantee. Allocation: a scratch buffer of
+/// n elements (2 MiB-aligned when large) unless n <= 8192 on the comparison path; throws
+/// `std::bad_alloc` before touching the input if it cannot be had. Complexity: O(n log n)
+/// comparisons; O(n) passes for radix keys; the sequenced policy calls `std::sort`.
+template <execution_policy Policy, class It, class Comp = std::less<>>
+void sort(Policy&&, It first, It last, Comp comp = {}) {
+  detail::algo::check_sortable<It, Comp>();
+  detail::algo::sort_entry<false, Policy>(first, last, comp, std::identity{});
+}
+
+/// As `sort`, and stable: equivalent elements keep their input order. Radix keys use the same
+/// radix sort (it is stable); other elements a parallel merge sort (insertion-sorted runs and
+/// merges inside each tile, then merge-path merges across tiles). Same exception guarantee;
+/// the scratch buffer is always allocated for n > 16.
+template <execution_policy Policy, class It, class Comp = std::less<>>
+void stable_sort(Policy&&, It first, It last, Comp comp = {}) {
+  detail::algo::check_sortable<It, Comp>();
+  detail::algo::sort_entry<true, Policy>(first, last, comp, std::identity{});
+}
+
+/// Range overload: `weft::sort(v)`, `weft::sort(v, comp)`, `weft::sort(v, comp, proj)`,
+/// ordered by `comp(proj(a), proj(b))` as `std::ranges::sort`, run with `weft::par`. An
+/// arithmetic projection (a data member pointer, or a `noexcept` callable) under
+/// `std::ranges::less` takes the radix path.
+template <std::ranges::random_access_range R, class Comp = std::ranges::less,
+          class Proj = std::identity>
+  requires(!execution_policy<R>)
+void sort(R&& r, Comp comp = {}, Proj proj = {}) {
+  using It = std::ranges::iterator_t<R>;
+  static_assert(std::is_invocable_r_v<bool, Comp&,
+                                      std::invoke_result_t<Proj&, std::iter_reference_t<It>>,
+                                      std::invoke_result_t<Proj&, std::iter_reference_t<It>>>,
+                "weft::sort(r, comp, proj): comp must be callable on two projected elements");
+  detail::algo::sort_entry<false, execution::parallel_policy>(
+      std::ranges::begin(r), std::ranges::next(std::ranges::begin(r), std::ranges::end(r)), comp,
+      proj);
+}
+
+/// Range overload of `stable_sort`, as the range `sort`: `weft::stable_sort(v, {}, &P::key)`.
+template <std::ranges::random_access_range R, class Comp = std::ranges::less,
+          class Proj = std::identity>
+  requires(!execution_policy<R>)
+void stable_sort(R&& r, Comp comp = {}, Proj proj = {}) {
+  using It = std::ranges::iterator_t<R>;
+  static_assert(std::is_invocable_r_v<bool, Comp&,
+                                      std::invoke_result_t<Proj&, std::iter_reference_t<It>>,
+                                      std::invoke_result_t<Proj&, std::iter_reference_t<It>>>,
+                "weft::stable_sort(r, comp, proj): comp must be callable on two projected "
+                "elements");
+  detail::algo::sort_entry<true, execution::parallel_policy>(
+      std::ranges::begin(r), std::ranges::next(std::ranges::begin(r), std::ranges::end(r)), comp,
+      proj);
+}
+
+/// The first position i in (first, last) with comp(*i, *(i - 1)), or last. With a parallel
+/// policy and random-access iterators, a search over blocks of adjacent pairs that skips the
+/// blocks right of a found descent. Exceptions from `comp` propagate. No allocation.
+template <execution_policy Policy, class It, class Comp = std::less<>>
+It is_sorted_until(Policy&&, It first, It last, Comp comp = {}) {
+  static_assert(std::forward_iterator<It>,
+                "weft::is_sorted_until(policy, first, last): first and last must be forward "
+                "iterators of the same type");
+  static_assert(std::is_invocable_r_v<bool, Comp&, std::iter_reference_t<It>,
+                                      std::iter_reference_t<It>>,
+                "weft::is_sorted_until: comp must be callable as comp(a, b) on two elements");
+  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+    const std::size_t n = detail::algo::distance(first, last);
+    if (n < 2) return last;
+    const std::size_t at =
+        detail::algo::find_first_block(n - 1, [&](std::size_t lo, std::size_t hi) {
+          for (std::size_t i = lo; i < hi; ++i)
+            if (comp(*detail::algo::advance(first, i + 1), *detail::algo::advance(first, i)))
+              return i;
+          return hi;
+        });
+    return at == n - 1 ? last : detail::algo::advance(first, at + 1);
+  } else {
+    return std::is_sorted_until(first, last, comp);
+  }
+}
+
+/// Whether [first, last) is sorted by `comp`: `is_sorted_until(...) == last`.
+template <execution_policy Policy, class It, class Comp = std::less<>>
+bool is_sorted(Policy&& policy, It first, It last, Comp comp = {}) {
+  return weft::is_sorted_until(std::forward<Policy>(policy), first, last, std::move(comp)) ==
+         last;
+}
+
+}  // namespace weft

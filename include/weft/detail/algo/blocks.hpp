@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: MIT
+// The algorithms' door to the splitting engine: [0, n) as a producer of indices, handed to
+// the algorithm in contiguous blocks. No algorithm picks its own grain: plumbing::bridge
+// decides whether to go parallel at all, where to cut and how long a block is.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <iterator>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include "weft/execution.hpp"
+#include "weft/iter/find.hpp"
+#include "weft/iter/node.hpp"
+#include "weft/iter/source.hpp"
+#include "weft/iter/value.hpp"
+#include "weft/plumbing/bridge.hpp"
+
+namespace weft::detail::algo {
+
+// Whether a call runs on the pool: a parallel policy and random-access iterators. Weaker
+// iterators run the sequential std:: algorithm, as the standard allows.
+template <class Policy, class... It>
+inline constexpr bool runs_parallel =
+    is_parallel_policy_v<Policy> && (std::random_access_iterator<It> && ...);
+
+using index_producer = iota_producer<std::size_t>;
+
+template <class It>
+It advance(It it, std::size_t i) {
+  return it + static_cast<std::iter_difference_t<It>>(i);
+}
+
+template <class It>
+std::size_t distance(It first, It last) {
+  return static_cast<std::size_t>(last - first);
+}
+
+// The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
+// [p[lo], p[lo] + (hi - lo)) of the whole input.
+template <class Body>
+struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer<Body>> {
+  using result_type = no_result;
+  const Body* body;
+
+  struct folder {
+    const Body* body;
+    void consume(std::size_t, std::size_t i) { (*body)(i, i + 1); }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      if (lo < hi) (*body)(p[lo], p[lo] + (hi - lo));
+    }
+    no_result complete() && { return {}; }
+  };
+  folder make_folder() const { return {body}; }
+  bool full() const { return false; }
+  no_result reduce(no_result, no_result) const { return {}; }
+};
+
+/// Calls `body(lo, hi)` on disjoint blocks that together cover [0, n), on the current pool.
+/// Blocks are in no particular order and may run at once on different threads.
+template <class Body>
+void for_blocks(std::size_t n, const Body& body) {
+  if (n == 0) return;
+  plumbing::bridge(index_producer{0, n}, for_blocks_consumer<Body>{{}, &body});
+}
+
+template <class T, class Block, class Combine>
+struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T, Block, Combine>> {
+  using result_type = std::optional<T>;
+  const Block* block;
+  const Combine* combine;
+
+  struct folder {
+    std::optional<T> acc;
+    const Block* block;
+    const Combine* combine;
+    void add(T v) {
+      if (acc)
+        acc = (*combine)(std::move(*acc), std::move(v));
+      else
+        acc.emplace(std::move(v));
+    }
+    void consume(std::size_t, std::size_t i) { add((*block)(i, i + 1)); }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      if (lo < hi) add((*block)(p[lo], p[lo] + (hi - lo)));
+    }
+    std::optional<T> complete() && { return std::move(acc); }
+  };
+  folder make_folder() const { return {std::nullopt, block, combine}; }
+  bool full() const { return false; }
+  std::optional<T> reduce(std::optional<T> l, std::optional<T> r) const {
+    if (!l) return r;
+    if (!r) return l;
+    return (*combine)(std::move(*l), std::move(*r));
+  }
+};
+
+/// Reduces [0, n): `block(lo, hi)` (lo < hi) gives one block's value, `combine(left, right)`
+/// joins the values of two adjacent ranges, left first; it must be associative, need not be
+/// commutative. Empty when n == 0.
+template <class T, class Block, class Combine>
+std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine& combine) {
+  if (n == 0) return std::nullopt;
+  return plumbing::bridge(index_producer{0, n},
+                          reduce_blocks_consumer<T, Block, Combine>{{}, &block, &combine});
+}
+
+// Ordered search over blocks: the same protocol as iter's find_first / find_last (tags S1,
+// S2 in weft/iter/find.hpp). `best` holds the least match so far (First) or the greatest
+// plus one (!First); a consumer whose whole range is on the losing side stops.
+template <class Block, bool First>
+struct find_blocks_consumer {
+  using result_type = std::size_t;  // no_index: no match
+  const Block* block;
+  std::atomic<std::size_t>* best;
+  std::size_t lo;
+  std::size_t hi;
+
+  std::pair<find_blocks_consumer, find_blocks_consumer> split_at(std::size_t i) const {
+    return {{block, best, lo, lo + i}, {block, best, lo + i, hi}};
+  }
+
+  struct folder {
+    static constexpr bool stops_early = First;
+    std::size_t hit;
+    const Block* block;
+    std::atomic<std::size_t>* best;
+    void look(std::size_t a, std::size_t b) {
+      const std::size_t at = (*block)(a, b);
+      if (at == b) return;
+      hit = at;
+      if constexpr (First)
+        record_min(*best, at);
+      else
+        record_max(*best, at + 1);
+    }
+    void consume(std::size_t, std::size_t i) { look(i, i + 1); }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t from, std::size_t to) {
+      if (from < to) look(p[from], p[from] + (to - from));
+    }
+    bool done() const { return hit != no_index; }
+    std::size_t complete() && { return hit; }
+  };
+  folder make_folder() const { return {no_index, block, best}; }
+  bool full() const {
+    const std::size_t b = best->load(std::memory_order_relaxed);  // S2
+    if constexpr (First)
+      return b < lo;
+    else
+      return b != 0 && b > hi;
+  }
+  std::size_t reduce(std::size_t l, std::size_t r) const {
+    if constexpr (First)
+      return l != no_index ? l : r;
+    else
+      return r != no_index ? r : l;
+  }
+};
+
+/// The least index i in [0, n) where a match is, or n. `block(lo, hi)` returns the first
+/// match in [lo, hi), or hi. Blocks right of a found match are skipped or cut short.
+template <class Block>
+std::size_t find_first_block(std::size_t n, const Block& block) {
+  if (n == 0) return 0;
+  std::atomic<std::size_t> best{no_index};
+  const std::size_t at = plumbing::bridge(
+      index_producer{0, n}, find_blocks_consumer<Block, true>{&block, &best, 0, n});
+  return at == no_index ? n : at;
+}
+
+/// The greatest index i in [0, n) where a match is, or n. `block(lo, hi)` returns the last
+/// match in [lo, hi), or hi.
+template <class Block>
+std::size_t find_last_block(std::size_t n, const Block& block) {
+  if (n == 0) return 0;
+  std::atomic<std::size_t> best{0};
+  const std::size_t at = plumbing::bridge(
+      index_producer{0, n}, find_blocks_consumer<Block, false>{&block, &best, 0, n});
+  return at == no_index ? n : at;
+}
+
+}  // namespace weft::detail::algo

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: MIT
+// The compile-time checks shared by the policy overloads: one readable message each, instead
+// of an error deep inside a std:: algorithm. The instantiation trace names the weft function.
+#pragma once
+
+#include <iterator>
+#include <type_traits>
+
+namespace weft::detail::algo {
+
+template <class It>
+constexpr void check_forward() {
+  static_assert(std::forward_iterator<It>,
+                "weft: the parallel overloads take forward iterators (as std::execution's do); "
+                "this argument is not one (is it a value, a pointer to const for an output, or "
+                "an input-only iterator such as std::istream_iterator?)");
+}
+
+template <class Out>
+constexpr void check_output() {
+  static_assert(std::forward_iterator<Out>,
+                "weft: the output of a parallel overload must be a forward iterator (as "
+                "std::execution requires): std::back_inserter and ostream iterators are not; "
+                "size the output first and pass its begin()");
+}
+
+template <class F, class... Args>
+constexpr void check_callable() {
+  static_assert(std::is_invocable_v<F&, Args...>,
+                "weft: the function object cannot be called with the elements of the input "
+                "range (check its parameter types and count)");
+}
+
+template <class Pred, class... Args>
+constexpr void check_predicate() {
+  static_assert(std::is_invocable_v<Pred&, Args...>,
+                "weft: the predicate cannot be called with the elements of the input range");
+  if constexpr (std::is_invocable_v<Pred&, Args...>)
+    static_assert(std::is_convertible_v<std::invoke_result_t<Pred&, Args...>, bool>,
+                  "weft: the predicate must return something convertible to bool");
+}
+
+}  // namespace weft::detail::algo

@@ -1,0 +1,201 @@
+// SPDX-License-Identifier: MIT
+// The sequential comparison kernels under weft's sorts, written so that an exception from the
+// comparator leaves the range a permutation of its input: every element moves by a swap, by a
+// merge that moves its output back on unwind, or through a hole whose guard refills it.
+// (std::sort's insertion step holds an element in a local and loses it if the comparator
+// throws.) Moves are assumed not to throw; the callers check that.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <iterator>
+#include <utility>
+
+namespace weft::detail::algo {
+
+// Holds the element lifted out of `hole`; whatever happens, it goes back into the hole,
+// which the insertion loop moves as it shifts elements right.
+template <class It>
+struct hole_guard {
+  std::iter_value_t<It> value;
+  It hole;
+  explicit hole_guard(It at) : value(std::move(*at)), hole(at) {}
+  hole_guard(const hole_guard&) = delete;
+  hole_guard& operator=(const hole_guard&) = delete;
+  ~hole_guard() { *hole = std::move(value); }
+};
+
+// Stable (strict comparisons only).
+template <class It, class Comp>
+void insertion_sort(It first, It last, Comp& comp) {
+  if (first == last) return;
+  for (It i = std::next(first); i != last; ++i) {
+    if (!comp(*i, *std::prev(i))) continue;
+    hole_guard<It> g(i);
+    do {
+      *g.hole = std::move(*std::prev(g.hole));
+      --g.hole;
+    } while (g.hole != first && comp(g.value, *std::prev(g.hole)));
+  }
+}
+
+template <class It, class Comp>
+void sift_down(It first, std::ptrdiff_t n, std::ptrdiff_t i, Comp& comp) {
+  while (true) {
+    std::ptrdiff_t c = 2 * i + 1;
+    if (c >= n) return;
+    if (c + 1 < n && comp(first[c], first[c + 1])) ++c;
+    if (!comp(first[i], first[c])) return;
+    std::iter_swap(first + i, first + c);
+    i = c;
+  }
+}
+
+// The introsort fallback: O(n log n) whatever the input.
+template <class It, class Comp>
+void heap_sort(It first, It last, Comp& comp) {
+  const std::ptrdiff_t n = last - first;
+  for (std::ptrdiff_t i = n / 2; i-- > 0;) sift_down(first, n, i, comp);
+  for (std::ptrdiff_t e = n - 1; e > 0; --e) {
+    std::iter_swap(first, first + e);
+    sift_down(first, e, 0, comp);
+  }
+}
+
+template <class It, class Comp>
+void sort3(It a, It b, It c, Comp& comp) {
+  if (comp(*b, *a)) std::iter_swap(a, b);
+  if (comp(*c, *b)) std::iter_swap(b, c);
+  if (comp(*b, *a)) std::iter_swap(a, b);
+}
+
+// Ranges this short are insertion-sorted (the usual introsort cutoff).
+inline constexpr std::ptrdiff_t insertion_cutoff = 24;
+
+// Pattern-defeating introsort (after Orson Peters' pdqsort, reduced): median-of-3 (ninther
+// above 128) pivot kept at *first, a Hoare partition that stops on equal keys (all-equal
+// input splits evenly), elements equal to a previous pivot split off in one linear pass
+// (few distinct keys cost O(n) per key), heapsort past 2 log2(n) levels of bad splits.
+template <class It, class Comp>
+void introsort_loop(It first, It last, Comp& comp, int budget, bool leftmost) {
+  while (last - first > insertion_cutoff) {
+    const std::ptrdiff_t n = last - first;
+    const It mid = first + n / 2;
+    if (n > 128) {
+      const std::ptrdiff_t s = n / 8;
+      sort3(first + 1, mid - s, last - 2, comp);
+      sort3(first + 2, mid + s, last - 3, comp);
+      sort3(first + 3, mid, last - 4, comp);
+      sort3(mid - s, mid, mid + s, comp);
+    } else {
+      sort3(first + 1, mid, last - 1, comp);
+    }
+    std::iter_swap(first, mid);
+    // *first is the pivot from here on. Equal to the element left of the range (a pivot of
+    // an enclosing call, no greater than anything here): take every element equal to it.
+    if (!leftmost && !comp(*std::prev(first), *first)) {
+      It k = std::next(first);
+      for (It x = k; x != last; ++x)
+        if (!comp(*first, *x)) std::iter_swap(k++, x);
+      first = k;
+      continue;
+    }
+    It i = std::next(first), j = std::prev(last);
+    while (true) {
+      while (i <= j && comp(*i, *first)) ++i;
+      while (i <= j && comp(*first, *j)) --j;
+      if (i >= j) break;
+      std::iter_swap(i, j);
+      ++i;
+      --j;
+    }
+    std::iter_swap(first, j);
+    const std::ptrdiff_t l = j - first, r = last - j - 1;
+    if (std::min(l, r) < n / 8 && --budget <= 0) {
+      heap_sort(first, last, comp);
+      return;
+    }
+    if (l < r) {
+      introsort_loop(first, j, comp, budget, leftmost);
+      first = std::next(j);
+      leftmost = false;
+    } else {
+      introsort_loop(std::next(j), last, comp, budget, false);
+      last = j;
+    }
+  }
+  insertion_sort(first, last, comp);
+}
+
+template <class It, class Comp>
+void introsort(It first, It last, Comp& comp) {
+  const auto n = static_cast<std::size_t>(last - first);
+  introsort_loop(first, last, comp, 2 * static_cast<int>(std::bit_width(n)), true);
+}
+
+// Moves the stable merge of [f1, l1) and [f2, l2) to out, by assignment. If the comparator
+// throws, the elements already moved out go back into the holes they left, so the two
+// inputs again hold every element.
+template <class I1, class I2, class O, class Comp>
+void merge_move(I1 f1, I1 l1, I2 f2, I2 l2, O out, Comp& comp) {
+  const I1 s1 = f1;
+  const I2 s2 = f2;
+  O o = out;
+  try {
+    while (f1 != l1 && f2 != l2) {
+      if (comp(*f2, *f1)) {
+        *o = std::move(*f2);
+        ++f2;
+      } else {
+        *o = std::move(*f1);
+        ++f1;
+      }
+      ++o;
+    }
+  } catch (...) {
+    O r = out;
+    for (I1 h = s1; h != f1; ++h, ++r) *h = std::move(*r);
+    for (I2 h = s2; h != f2; ++h, ++r) *h = std::move(*r);
+    throw;
+  }
+  o = std::move(f1, l1, o);
+  std::move(f2, l2, o);
+}
+
+// Runs this long are insertion-sorted before a stable sort starts merging.
+inline constexpr std::size_t stable_run = 16;
+
+// Stable sort of [a, a + n), using [b, b + n) (live objects) as scratch: insertion-sorted
+// runs, then bottom-up merges from one array to the other. On an exception every element is
+// put back in [a, a + n) before it propagates.
+template <class It, class B, class Comp>
+void merge_sort_seq(It a, B b, std::size_t n, Comp& comp) {
+  const auto at = [](auto p, std::size_t i) { return p + static_cast<std::iter_difference_t<decltype(p)>>(i); };
+  for (std::size_t lo = 0; lo < n; lo += stable_run)
+    insertion_sort(at(a, lo), at(a, std::min(n, lo + stable_run)), comp);
+  bool in_a = true;
+  for (std::size_t w = stable_run; w < n; w *= 2, in_a = !in_a) {
+    std::size_t lo = 0;
+    try {
+      for (; lo < n; lo += 2 * w) {
+        const std::size_t mid = std::min(n, lo + w), hi = std::min(n, lo + 2 * w);
+        if (in_a)
+          merge_move(at(a, lo), at(a, mid), at(a, mid), at(a, hi), at(b, lo), comp);
+        else
+          merge_move(at(b, lo), at(b, mid), at(b, mid), at(b, hi), at(a, lo), comp);
+      }
+    } catch (...) {
+      // Merged pairs left of lo are in the destination; the rest (the throwing merge too,
+      // which restored itself) is in the source. Gather everything in a.
+      if (in_a)
+        std::move(b, at(b, std::min(lo, n)), a);
+      else
+        std::move(at(b, std::min(lo, n)), at(b, n), at(a, std::min(lo, n)));
+      throw;
+    }
+  }
+  if (!in_a) std::move(b, at(b, n), a);
+}
+
+}  // namespace weft::detail::algo

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+// Which kernel a sort call runs: the radix sort for arithmetic keys ordered by the default
+// comparator (or its reverse), the merge sort for everything else, std:: where weft cannot
+// keep its exception guarantee in parallel (moves that may throw).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "weft/detail/algo/blocks.hpp"
+#include "weft/detail/algo/merge_sort.hpp"
+#include "weft/detail/algo/radix_sort.hpp"
+#include "weft/detail/algo/seq_sort.hpp"
+
+namespace weft::detail::algo {
+
+// +1: an ascending comparator the radix sort reproduces for key type K; -1: descending;
+// 0: anything else (a user comparator is opaque, so it takes the comparison path).
+template <class Comp, class K>
+inline constexpr int radix_order_v =
+    std::is_same_v<Comp, std::less<>> || std::is_same_v<Comp, std::less<K>> ||
+            std::is_same_v<Comp, std::ranges::less>
+        ? 1
+    : std::is_same_v<Comp, std::greater<>> || std::is_same_v<Comp, std::greater<K>> ||
+            std::is_same_v<Comp, std::ranges::greater>
+        ? -1
+        : 0;
+
+template <class It, class Proj>
+using projected_key_t = std::remove_cvref_t<std::invoke_result_t<const Proj&, std::iter_reference_t<It>>>;
+
+template <class It, class Comp, class Proj>
+constexpr bool radix_eligible() {
+  if constexpr (!std::contiguous_iterator<It>) {
+    return false;
+  } else if constexpr (!std::is_nothrow_invocable_v<const Proj&, std::iter_reference_t<It>>) {
+    return false;
+  } else {
+    using K = projected_key_t<It, Proj>;
+    if constexpr (!radix_key_v<K>)
+      return false;
+    else
+      return radix_order_v<Comp, K> != 0 && radix_movable_v<std::iter_value_t<It>>;
+  }
+}
+
+// The comparator on elements: comp on the projections.
+template <class Comp, class Proj>
+struct projected_less {
+  Comp* comp;
+  const Proj* proj;
+  template <class A, class B>
+  bool operator()(A&& a, B&& b) const {
+    return std::invoke(*comp, std::invoke(*proj, std::forward<A>(a)),
+                       std::invoke(*proj, std::forward<B>(b)));
+  }
+};
+
+template <class It>
+inline constexpr bool nothrow_movable_v =
+    std::is_nothrow_move_constructible_v<std::iter_value_t<It>> &&
+    std::is_nothrow_move_assignable_v<std::iter_value_t<It>> &&
+    std::is_nothrow_swappable_v<std::iter_value_t<It>>;
+
+// Already in order: nothing to do. In reverse order (strictly, or non-increasing when the
+// sort need not be stable): one parallel reversal. Each check stops at its first misfit, so
+// on unordered input both cost a few comparisons.
+template <class It, class C>
+bool sorted_shortcut(It a, std::size_t n, C& comp, bool stable) {
+  const std::size_t asc = find_first_block(n - 1, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t i = lo; i < hi; ++i)
+      if (comp(*algo::advance(a, i + 1), *algo::advance(a, i))) return i;
+    return hi;
+  });
+  if (asc == n - 1) return true;
+  const std::size_t desc = find_first_block(n - 1, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t i = lo; i < hi; ++i)
+      if (stable ? !comp(*algo::advance(a, i + 1), *algo::advance(a, i)) : comp(*algo::advance(a, i), *algo::advance(a, i + 1)))
+        return i;
+    return hi;
+  });
+  if (desc != n - 1) return false;
+  for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t i = lo; i < hi; ++i) std::iter_swap(algo::advance(a, i), algo::advance(a, n - 1 - i));
+  });
+  return true;
+}
+
+// The parallel sort of [first, last) by comp on proj.
+template <bool Stable, class It, class Comp, class Proj>
+void sort_par(It first, It last, Comp& comp, const Proj& proj) {
+  const std::size_t n = algo::distance(first, last);
+  if (n < 2) return;
+  if constexpr (radix_eligible<It, Comp, Proj>()) {
+    using K = projected_key_t<It, Proj>;
+    const radix_key_fn<Proj, K, (radix_order_v<Comp, K> < 0)> key{proj};
+    radix_sort(std::to_address(first), n, key, Stable);
+  } else if constexpr (nothrow_movable_v<It>) {
+    projected_less<Comp, Proj> less{&comp, &proj};
+    if (sorted_shortcut(first, n, less, Stable)) return;
+    // One tile's worth is one sequential kernel; the unstable one needs no scratch.
+    if (n <= (Stable ? stable_run : sort_tile)) {
+      if constexpr (Stable)
+        insertion_sort(first, last, less);
+      else
+        introsort(first, last, less);
+      return;
+    }
+    if constexpr (Stable) {
+      merge_sort_par(first, n, less, [&](auto f, std::size_t m, auto* scratch) {
+        merge_sort_seq(f, scratch, m, less);
+      });
+    } else {
+      merge_sort_par(first, n, less, [&](auto f, std::size_t m, auto*) {
+        introsort(f, algo::advance(f, m), less);
+      });
+    }
+  } else {
+    projected_less<Comp, Proj> less{&comp, &proj};
+    if constexpr (Stable)
+      std::stable_sort(first, last, less);
+    else
+      std::sort(first, last, less);
+  }
+}
+
+}  // namespace weft::detail::algo

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: MIT
+// weft::iter(r) and weft::range(a, b): parallel iterator pipelines. This file is the menu;
+// each adaptor and consumer lives in iter/. Walkthrough: docs/plumbing.md
+#pragma once
+
+#include <atomic>
+#include <concepts>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <ranges>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "weft/iter/chunks.hpp"
+#include "weft/iter/collect.hpp"
+#include "weft/iter/enumerate.hpp"
+#include "weft/iter/filter.hpp"
+#include "weft/iter/filter_map.hpp"
+#include "weft/iter/find.hpp"
+#include "weft/iter/flat_map.hpp"
+#include "weft/iter/for_each.hpp"
+#include "weft/iter/inspect.hpp"
+#include "weft/iter/map.hpp"
+#include "weft/iter/minmax.hpp"
+#include "weft/iter/node.hpp"
+#include "weft/iter/reduce.hpp"
+#include "weft/iter/rev.hpp"
+#include "weft/iter/source.hpp"
+#include "weft/iter/step_by.hpp"
+#include "weft/iter/take_skip.hpp"
+#include "weft/iter/value.hpp"
+#include "weft/iter/zip.hpp"
+#include "weft/plumbing/splitter.hpp"
+
+namespace weft {
+
+template <class Node>
+class par_iter;
+
+namespace detail {
+template <class T>
+constexpr bool is_par_iter = false;
+template <class N>
+constexpr bool is_par_iter<par_iter<N>> = true;
+
+template <class T>
+using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_reference_t<T>>>;
+}  // namespace detail
+
+/// A parallel pipeline over the items of a random-access range: lazy adaptors, then one
+/// consumer that runs it. Built by `weft::iter(r)` or `weft::range(a, b)`.
+///
+/// Every callable may run on several threads at once, on different items: it must be
+/// callable as const (no `mutable` lambdas) and must not race on shared state.
+/// Results equal the sequential ones for associative operations; order is kept wherever it
+/// is observable (to_vector, collect, partition, find_first, find_last, position_first).
+/// Exceptions: the first exception thrown by a callable propagates to the caller of the
+/// consumer; the remaining work stops early; the pool stays usable.
+/// Small inputs run inline on the caller, without touching the pool (docs/plumbing.md).
+/// Thread safety: a pipeline is a value; run each one from one thread at a time (a consumer
+/// may itself be called from inside pool tasks, nested pipelines included).
+/// Allocation: building a pipeline never allocates (but an adaptor called on an lvalue
+/// pipeline copies it, with any range it owns); the scalar consumers (sum, reduce,
+/// count, min/max, any/all/none, find_*, position_first, for_each) allocate nothing of their
+/// own; to_vector, collect and partition allocate their results. partition, and to_vector
+/// after filter, filter_map or flat_map, fill one buffer per leaf and concatenate them in
+/// order; collect<C>() of another container type goes through a std::vector first.
+/// Complexity: O(n) calls of the callables for n input items (fewer for the consumers that
+/// stop early), plus O(leaves) splitting work; about 2 x threads leaves when undisturbed.
+/// Adaptors marked [indexed] need every item's position: they are not available after
+/// filter, filter_map or flat_map.
+template <class Node>
+class par_iter {
+ public:
+  using item_type = typename Node::item_type;
+  using value_type = detail::value_of<item_type>;
+  static constexpr bool indexed = Node::indexed;
+
+  explicit par_iter(Node node, plumbing::split_options opt = {})
+      : node_(std::move(node)), opt_(opt) {}
+
+  // ---- adaptors: lazy, fused, each returns a new pipeline ----------------------------
+
+  /// Each item x becomes f(x).
+  template <class F>
+  auto map(F f) && {
+    static_assert(detail::const_invocable<F, item_type>,
+                  "weft: map(f): f must be callable as f(item) on a const f "
+                  "(no mutable lambdas: it runs on several threads at once)");
+    return wrap(detail::map_node<Node, F>(std::move(node_), std::move(f)));
+  }
+  template <class F>
+  auto map(F f) const& { return par_iter(*this).map(std::move(f)); }
+
+  /// Keeps the items for which p(item) is true.
+  template <class P>
+  auto filter(P p) && {
+    static_assert(std::predicate<const P&, detail::const_ref<item_type>>,
+                  "weft: filter(p): p must be callable as p(const item&) on a const p "
+                  "and return bool");
+    return wrap(detail::filter_node<Node, P>(std::move(node_), std::move(p)));
+  }
+  template <class P>
+  auto filter(P p) const& { return par_iter(*this).filter(std::move(p)); }
+
+  /// f(item) returns a std::optional; keeps the engaged values.
+  template <class F>
+  auto filter_map(F f) && {
+    static_assert(detail::const_invocable<F, item_type>,
+                  "weft: filter_map(f): f must be callable as f(item) on a const f");
+    static_assert(detail::is_optional<std::remove_cvref_t<std::invoke_result_t<const F&, item_type>>>,
+                  "weft: filter_map(f): f must return a std::optional");
+    return wrap(detail::filter_map_node<Node, F>(std::move(node_), std::move(f)));
+  }
+  template <class F>
+  auto filter_map(F f) const& { return par_iter(*this).filter_map(std::move(f)); }
+
+  /// f(item) returns a range; its elements replace the item, in order (walked sequentially).
+  template <class F>
+  auto flat_map(F f) && {
+    static_assert(detail::const_invocable<F, item_type>,
+                  "weft: flat_map(f): f must be callable as f(item) on a const f");
+    static_assert(std::ranges::input_range<std::invoke_result_t<const F&, item_type>>,
+                  "weft: flat_map(f): f must return a range");
+    return wrap(detail::flat_map_node<Node, F>(std::move(node_), std::move(f)));
+  }
+  template <class F>
+  auto flat_map(F f) const& { return par_iter(*this).flat_map(std::move(f)); }
+
+  /// Calls f(item) for its side effect and passes the item on.
+  template <class F>
+  auto inspect(F f) && {
+    static_assert(std::is_invocable_v<const F&, detail::const_ref<item_type>>,
+                  "weft: inspect(f): f must be callable as f(const item&) on a const f");
+    return wrap(detail::inspect_node<Node, F>(std::move(node_), std::move(f)));
+  }
+  template <class F>
+  auto inspect(F f) const& { return par_iter(*this).inspect(std::move(f)); }
+
+  /// [indexed] Each item x at position i becomes std::pair{i, x}.
+  auto enumerate() && {
+    require_indexed<true>();
+    return wrap(detail::enumerate_node<Node>(std::move(node_)));
+  }
+  auto enumerate() const& { return par_iter(*this).enumerate(); }
+
+  /// [indexed] Pairs items with those of another range or indexed pipeline; the length is
+  /// the shorter of the two.
+  template <class Other>
+  auto zip(Other&& other) && {
+    require_indexed<true>();
+    auto rhs = weft_iter_of(std::forward<Other>(other));
+    static_assert(decltype(rhs)::indexed,
+                  "weft: zip(other): other must be indexed (not after filter/filter_map/flat_map)");
+    using rhs_node = typename decltype(rhs)::node_type;
+    return wrap(detail::zip_node<Node, rhs_node>(std::move(node_), std::move(rhs.node_)));
+  }
+  template <class Other>
+  auto zip(Other&& other) const& { return par_iter(*this).zip(std::forward<Other>(other)); }
+
+  /// [indexed] Consecutive runs of n items (the last may be shorter), each a random-access
+  /// subrange. Precondition: n > 0.
+  auto chunks(std::size_t n) && {
+    require_indexed<true>();
+    require_positive(n, "chunks(n)");
+    return wrap(detail::chunks_node<Node>(std::move(node_), n));
+  }
+  auto chunks(std::size_t n) const& { return par_iter(*this).chunks(n); }
+
+  /// [indexed] The first n items.
+  auto take(std::size_t n) && {
+    require_indexed<true>();
+    return wrap(detail::take_skip_node<Node>(std::move(node_), 0, n));
+  }
+  auto take(std::size_t n) const& { return par_iter(*this).take(n); }
+
+  /// [indexed] All but the first n items.
+  auto skip(std::size_t n) && {
+    require_indexed<true>();
+    return wrap(detail::take_skip_node<Node>(std::move(node_), n, static_cast<std::size_t>(-1)));
+  }
+  auto skip(std::size_t n) const& { return par_iter(*this).skip(n); }
+
+  /// [indexed] Items 0, k, 2k, ... Precondition: k > 0.
+  auto step_by(std::size_t k) && {
+    require_indexed<true>();
+    require_positive(k, "step_by(k)");
+    return wrap(detail::step_by_node<Node>(std::move(node_), k));
+  }
+  auto step_by(std::size_t k) const& { return par_iter(*this).step_by(k); }
+
+  /// [indexed] The items in reverse order.
+  auto rev() && {
+    require_indexed<true>();
+    return wrap(detail::rev_node<Node>(std::move(node_)));
+  }
+  auto rev() const& { return par_iter(*this).rev(); }
+
+  // ---- grain control -----------------------------------------------------------------
+
+  /// Never split the input into pieces shorter than n items.
+  par_iter with_min_len(std::size_t n) && { return with_option(&plumbing::split_options::min_len, n); }
+  par_iter with_min_len(std::size_t n) const& { return par_iter(*this).with_min_len(n); }
+  /// Split the input until pieces are at most n items long (no sequential probe).
+  par_iter with_max_len(std::size_t n) && { return with_option(&plumbing::split_options::max_len, n); }
+  par_iter with_max_len(std::size_t n) const& { return par_iter(*this).with_max_len(n); }
+  /// Fixed split tree (by length only): reductions give the same result, bit for bit, at
+  /// any thread count. Leaves are with_min_len items (default 4096).
+  par_iter deterministic() && {
+    opt_.deterministic = true;
+    return std::move(*this);
+  }
+  par_iter deterministic() const& { return par_iter(*this).deterministic(); }
+
+  // ---- consumers: run the pipeline ---------------------------------------------------
+
+  /// [indexed] Number of items, without running anything.
+  std::size_t size() {
+    require_indexed<true>();
+    return node_.size();
+  }
+
+  /// Calls f(item) for every item, in no particular order.
+  template <class F>
+  void for_each(F f) {
+    static_assert(detail::const_invocable<F, item_type>,
+                  "weft: for_each(f): f must be callable as f(item) on a const f "
+                  "(no mutable lambdas: it runs on several threads at once)");
+    run(detail::for_each_consumer<F>{{}, &f});
+  }
+
+  /// Sum of the items, as T (default: the item's value type). Floating-point sums are
+  /// reassociated (several lanes per leaf, then a tree), as every parallel sum is.
+  template <class T = value_type>
+  T sum() {
+    static_assert(std::is_constructible_v<T, item_type>,
+                  "weft: sum<T>(): the items must convert to T");
+    return run(detail::arithmetic_consumer<T, detail::plus_op>{});
+  }
+  /// Product of the items, as T.
+  template <class T = value_type>
+  T product() {
+    static_assert(std::is_constructible_v<T, item_type>,
+                  "weft: product<T>(): the items must convert to T");
+    return run(detail::arithmetic_consumer<T, detail::times_op>{});
+  }
+
+  /// Folds with an associative `op(T, item) -> T` and `op(T, T) -> T`; `identity` is a
+  /// value of T or a callable returning one, and must be neutral for op.
+  template <class Identity, class Op>
+  auto reduce(Identity identity, Op op) {
+    using T = typename detail::identity_type<Identity>::type;
+    static_assert(std::is_invocable_r_v<T, const Op&, T, item_type> &&
+                      std::is_invocable_r_v<T, const Op&, T, T>,
+                  "weft: reduce(identity, op): op must be callable as op(T, item) and op(T, T), "
+                  "returning T, where T is the identity's type");
+    return run(detail::reduce_consumer<T, Identity, Op>{{}, &identity, &op});
+  }
+
+  /// Number of items (after filters).
+  std::size_t count() { return run(detail::count_consumer{}); }
+
+  /// The least item (the first of equals), or nothing if empty.
+  std::optional<value_type> min() { return min_by(std::less<>{}); }
+  /// The greatest item (the last of equals), or nothing if empty.
+  std::optional<value_type> max() { return max_by(std::less<>{}); }
+  /// The least item under the strict weak order `less` (the first of equals).
+  template <class Cmp>
+  std::optional<value_type> min_by(Cmp less) {
+    require_comparator<Cmp>();
+    return run(detail::best_consumer<value_type, Cmp, false>{{}, &less});
+  }
+  /// The greatest item under `less` (the last of equals).
+  template <class Cmp>
+  std::optional<value_type> max_by(Cmp less) {
+    require_comparator<Cmp>();
+    return run(detail::best_consumer<value_type, Cmp, true>{{}, &less});
+  }
+  /// The item with the least key(item) (the first of equals); key runs once per item.
+  template <class Key>
+  std::optional<value_type> min_by_key(Key key) { return best_by_key<false>(std::move(key)); }
+  /// The item with the greatest key(item) (the last of equals).
+  template <class Key>
+  std::optional<value_type> max_by_key(Key key) { return best_by_key<true>(std::move(key)); }
+
+  /// Whether p(item) holds for some item; stops all workers at the first match.
+  template <class P>
+  bool any(P p) {
+    require_predicate<P>("any(p)");
+    std::atomic<bool> found{false};
+    return run(detail::any_consumer<P>{{}, &p, &found});
+  }
+  /// Whether p(item) holds for every item; stops at the first counterexample.
+  template <class P>
+  bool all(P p) {
+    require_predicate<P>("all(p)");
+    return !any([&p](const auto& x) { return !static_cast<bool>(std::invoke(p, x)); });
+  }
+  /// Whether p(item) holds for no item; stops at the first match.
+  template <class P>
+  bool none(P p) { require_predicate<P>("none(p)"); return !any(std::move(p)); }
+
+  /// Some item for which p holds (not necessarily the first); stops at the first match.
+  template <class P>
+  std::optional<value_type> find_any(P p) {
+    require_predicate<P>("find_any(p)");
+    std::atomic<bool> found{false};
+    return run(detail::find_any_consumer<value_type, P>{{}, &p, &found});
+  }
+  /// The first item for which p holds; work right of a match is abandoned.
+  template <class P>
+  std::optional<value_type> find_first(P p) {
+    require_predicate<P>("find_first(p)");
+    return strip_index(find_ordered<true>(p));
+  }
+  /// The last item for which p holds; work left of a match is abandoned.
+  template <class P>
+  std::optional<value_type> find_last(P p) {
+    require_predicate<P>("find_last(p)");
+    return strip_index(find_ordered<false>(p));
+  }
+  /// [indexed] Position of the first item for which p holds.
+  template <class P>
+  std::optional<std::size_t> position_first(P p) {
+    require_indexed<true>();
+    require_predicate<P>("position_first(p)");
+    auto hit = find_ordered<true>(p);
+    if (!hit) return std::nullopt;
+    return hit->first;
+  }
+
+  /// All items, in order.
+  std::vector<value_type> to_vector() {
+    if constexpr (indexed && std::is_default_constructible_v<value_type> &&
+                  std::is_assignable_v<value_type&, item_type>) {
+      auto out = detail::sized_output<value_type>(node_.size());
+      run(detail::collect_indexed_consumer<value_type>{out.data()});
+      return out;
+    } else {
+      return detail::flatten(run(detail::collect_pieces_consumer<value_type>{}));
+    }
+  }
+  /// All items, in order, in a Container built from them (std::vector, std::deque,
+  /// std::string, std::set, ...).
+  template <class Container>
+  Container collect() {
+    if constexpr (std::is_same_v<Container, std::vector<value_type>>) {
+      return to_vector();
+    } else {
+      auto items = to_vector();
+      return Container(std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
+    }
+  }
+  /// The items for which p holds, and the others; both in order.
+  template <class P>
+  std::pair<std::vector<value_type>, std::vector<value_type>> partition(P p) {
+    require_predicate<P>("partition(p)");
+    auto [yes, no] = run(detail::partition_consumer<value_type, P>{{}, &p});
+    return {detail::flatten(std::move(yes)), detail::flatten(std::move(no))};
+  }
+
+ private:
+  template <class>
+  friend class par_iter;
+  using node_type = Node;
+
+  template <class N>
+  par_iter<N> wrap(N&& node) {
+    return par_iter<N>(std::forward<N>(node), opt_);
+  }
+
+  template <class C>
+  auto run(C c) {
+    return detail::drive(node_, std::move(c), opt_);
+  }
+
+  template <class Other>
+  static auto weft_iter_of(Other&& other);
+
+  par_iter with_option(std::size_t plumbing::split_options::*field, std::size_t n) {
+    opt_.*field = n;
+    return std::move(*this);
+  }
+
+  template <bool Needed>
+  static constexpr void require_indexed() {
+    static_assert(!Needed || indexed,
+                  "weft: this adaptor needs an indexed pipeline (every item's position known): "
+                  "it cannot follow filter, filter_map or flat_map; apply it before them");
+  }
+
+  static void require_positive(std::size_t n, const char* what) {
+    if (n == 0) throw std::invalid_argument(std::string("weft: ") + what + ": must be positive");
+  }
+
+  template <class P>
+  static constexpr void require_predicate(const char*) {
+    static_assert(std::predicate<const P&, detail::const_ref<item_type>>,
+                  "weft: the predicate must be callable as p(const item&) on a const p and "
+                  "return bool");
+  }
+
+  template <class Cmp>
+  static constexpr void require_comparator() {
+    static_assert(std::predicate<const Cmp&, const value_type&, const value_type&>,
+                  "weft: the comparator must be callable as less(const T&, const T&) -> bool");
+  }
+
+  template <bool First, class P>
+  auto find_ordered(P& p) {
+    std::atomic<std::size_t> best{First ? detail::no_index : 0};
+    const std::size_t n = static_cast<std::size_t>(-1);
+    return run(detail::find_ordered_consumer<value_type, P, First>{&p, &best, 0, n});
+  }
+
+  template <class Hit>
+  static std::optional<value_type> strip_index(Hit&& hit) {
+    if (!hit) return std::nullopt;
+    return std::move(hit->second);
+  }
+
+  template <bool Last, class Key>
+  std::optional<value_type> best_by_key(Key key) {
+    static_assert(detail::const_invocable<Key, detail::const_ref<item_type>>,
+                  "weft: min_by_key/max_by_key(f): f must be callable as f(const item&)");
+    using K = std::remove_cvref_t<std::invoke_result_t<const Key&, detail::const_ref<item_type>>>;
+    static_assert(std::totally_ordered<K>, "weft: min_by_key/max_by_key(f): keys need operator<");
+    using pair_t = std::pair<K, value_type>;
+    auto keyed = [&key](auto&& x) {
+      K k = std::invoke(key, std::as_const(x));
+      return pair_t(std::move(k), value_type(std::forward<decltype(x)>(x)));
+    };
+    detail::key_less less;
+    using best = detail::best_consumer<pair_t, detail::key_less, Last>;
+    auto hit = run(detail::wrapping_consumer<best, decltype(keyed), detail::map_folder>{
+        best{{}, &less}, &keyed});
+    if (!hit) return std::nullopt;
+    return std::move(hit->second);
+  }
+
+  Node node_;
+  plumbing::split_options opt_;
+};
+
+/// A pipeline over the items of a random-access range. An lvalue is borrowed (items are
+/// references into it, mutable when it is not const); an rvalue is moved into the pipeline.
+/// `iter` of a pipeline is the pipeline itself. Never allocates.
+template <class R>
+auto iter(R&& r) {
+  if constexpr (detail::is_par_iter<std::remove_cvref_t<R>>) {
+    return std::remove_cvref_t<R>(std::forward<R>(r));
+  } else {
+    static_assert(std::ranges::random_access_range<R>,
+                  "weft::iter(r): r must be a random-access range (std::vector, std::array, "
+                  "std::deque, std::span, std::string, a C array, std::views::iota, ...). "
+                  "For std::list, std::views::filter or another sequential range, copy it "
+                  "into a std::vector first, or filter inside the pipeline: "
+                  "weft::iter(v).filter(p)");
+    static_assert(std::ranges::sized_range<R> ||
+                      std::sized_sentinel_for<std::ranges::sentinel_t<R>, std::ranges::iterator_t<R>>,
+                  "weft::iter(r): r must know its size");
+    return par_iter<detail::range_node<R>>(detail::range_node<R>(std::forward<R>(r)));
+  }
+}
+
+/// The integers first, first + 1, ..., last - 1 (empty when last <= first), of the common
+/// type of the arguments.
+template <std::integral A, std::integral B>
+auto range(A first, B last) {
+  using T = std::common_type_t<A, B>;
+  static_assert(!std::is_same_v<T, bool>, "weft::range(first, last): bool is not a counting type");
+  return par_iter<detail::iota_node<T>>(
+      detail::iota_node<T>(static_cast<T>(first), static_cast<T>(last)));
+}
+
+template <class Node>
+template <class Other>
+auto par_iter<Node>::weft_iter_of(Other&& other) {
+  return weft::iter(std::forward<Other>(other));
+}
+
+}  // namespace weft

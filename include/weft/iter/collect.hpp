@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// to_vector(), collect<Container>() and partition(p): order-preserving gathers.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "weft/iter/for_each.hpp"
+#include "weft/iter/node.hpp"
+#include "weft/iter/source.hpp"
+#include "weft/iter/value.hpp"
+
+namespace weft::detail {
+
+// Indexed pipelines know every item's final position: each leaf writes its items straight
+// into the output, which was sized beforehand.
+template <class V>
+struct collect_indexed_consumer {
+  using result_type = no_result;
+  V* out;
+
+  std::pair<collect_indexed_consumer, collect_indexed_consumer> split_at(std::size_t i) const {
+    return {{out}, {out + i}};
+  }
+  struct folder {
+    V* out;
+    template <class X>
+    void consume(std::size_t i, X&& x) {
+      out[i] = std::forward<X>(x);
+    }
+    no_result complete() && { return {}; }
+  };
+  folder make_folder() const { return {out}; }
+  bool full() const { return false; }
+  no_result reduce(no_result, no_result) const { return {}; }
+};
+
+// The output of an indexed collect. std::vector value-initialises its elements on the calling
+// thread, and for a large fresh allocation that pass is mostly page faults (the kernel zeroes
+// each page on first touch: several us per page on a VM). Touching one byte per page in
+// parallel first moves those faults onto every worker; resize() then only writes zeros to
+// resident memory. The touched bytes are raw storage of the reserved capacity, overwritten by
+// resize() before any element exists, so no object is accessed.
+inline constexpr std::size_t prefault_min_bytes = std::size_t{8} << 20;
+inline constexpr std::size_t prefault_page_bytes = 4096;
+
+template <class V>
+std::vector<V> sized_output(std::size_t n) {
+  std::vector<V> out;
+  if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
+    if (n * sizeof(V) >= prefault_min_bytes) {
+      out.reserve(n);
+      auto* bytes = reinterpret_cast<volatile unsigned char*>(out.data());
+      auto touch = [bytes](std::size_t page) { bytes[page * prefault_page_bytes] = 0; };
+      const std::size_t pages = n * sizeof(V) / prefault_page_bytes;
+      plumbing::bridge(iota_producer<std::size_t>{0, pages},
+                       for_each_consumer<decltype(touch)>{{}, &touch});
+    }
+  }
+  out.resize(n);
+  return out;
+}
+
+// Unindexed pipelines (after filter) gather per leaf, then concatenate the pieces in order.
+template <class V>
+using pieces = std::vector<std::vector<V>>;
+
+template <class V>
+void append_pieces(pieces<V>& l, pieces<V>&& r) {
+  if (l.empty()) {
+    l = std::move(r);
+    return;
+  }
+  for (auto& piece : r) l.push_back(std::move(piece));
+}
+
+template <class V>
+std::vector<V> flatten(pieces<V>&& ps) {
+  if (ps.size() == 1) return std::move(ps.front());
+  std::size_t total = 0;
+  for (const auto& piece : ps) total += piece.size();
+  std::vector<V> out;
+  out.reserve(total);
+  for (auto& piece : ps) std::move(piece.begin(), piece.end(), std::back_inserter(out));
+  return out;
+}
+
+template <class V>
+struct collect_pieces_consumer : splittable_by_copy<collect_pieces_consumer<V>> {
+  using result_type = pieces<V>;
+  struct folder {
+    std::vector<V> items;
+    template <class X>
+    void consume(std::size_t, X&& x) {
+      items.emplace_back(std::forward<X>(x));
+    }
+    pieces<V> complete() && {
+      pieces<V> r;
+      if (!items.empty()) r.push_back(std::move(items));
+      return r;
+    }
+  };
+  folder make_folder() const { return {}; }
+  bool full() const { return false; }
+  pieces<V> reduce(pieces<V> l, pieces<V> r) const {
+    append_pieces(l, std::move(r));
+    return l;
+  }
+};
+
+template <class V, class Pred>
+struct partition_consumer : splittable_by_copy<partition_consumer<V, Pred>> {
+  using result_type = std::pair<pieces<V>, pieces<V>>;
+  const Pred* pred;
+
+  struct folder {
+    std::vector<V> yes;
+    std::vector<V> no;
+    const Pred* pred;
+    template <class X>
+    void consume(std::size_t, X&& x) {
+      if (std::invoke(*pred, std::as_const(x)))
+        yes.emplace_back(std::forward<X>(x));
+      else
+        no.emplace_back(std::forward<X>(x));
+    }
+    result_type complete() && {
+      result_type r;
+      if (!yes.empty()) r.first.push_back(std::move(yes));
+      if (!no.empty()) r.second.push_back(std::move(no));
+      return r;
+    }
+  };
+  folder make_folder() const { return {{}, {}, pred}; }
+  bool full() const { return false; }
+  result_type reduce(result_type l, result_type r) const {
+    append_pieces(l.first, std::move(r.first));
+    append_pieces(l.second, std::move(r.second));
+    return l;
+  }
+};
+
+}  // namespace weft::detail

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: MIT
+// Short-circuiting searches: any, all, none, find_any, find_first, find_last, position_first.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <utility>
+
+#include "weft/iter/node.hpp"
+#include "weft/iter/value.hpp"
+
+namespace weft::detail {
+
+// Search protocol. Every leaf of one search shares one atomic in the caller's frame:
+//   any / find_any:  `found` (bool), set by the first leaf with a match;
+//   find_first:      `best` = the least producer index of a match seen so far;
+//   find_last:       `best` = the greatest such index, plus one (0: none).
+//   I1  `best` only moves toward the answer (CAS-min / CAS-max); `found` only false -> true.
+//   I2  A consumer whose whole range lies on the losing side of `best` may stop at once:
+//       every match it could find would lose to one already recorded. Its empty result
+//       is never chosen by the ordered reduction, because the winning match's leaf returns
+//       it and reduce prefers the left (find_first) or right (find_last) side.
+//   | tag | op                         | order   | why                                       |
+//   |-----|----------------------------|---------|-------------------------------------------|
+//   | S1  | CAS / store of best, found | relaxed | only prunes work (I2); the value itself   |
+//   |     |                            |         | travels in the leaf's result through join |
+//   | S2  | load in full()             | relaxed | as S1: a stale read costs one more block  |
+inline constexpr std::size_t no_index = std::numeric_limits<std::size_t>::max();
+
+inline void record_min(std::atomic<std::size_t>& best, std::size_t i) {
+  std::size_t cur = best.load(std::memory_order_relaxed);
+  while (i < cur && !best.compare_exchange_weak(cur, i, std::memory_order_relaxed)) {  // S1
+  }
+}
+inline void record_max(std::atomic<std::size_t>& best, std::size_t i) {
+  std::size_t cur = best.load(std::memory_order_relaxed);
+  while (i > cur && !best.compare_exchange_weak(cur, i, std::memory_order_relaxed)) {  // S1
+  }
+}
+
+// find_any (Value = the item's value type) and any (Value = bool, via `found` alone).
+template <class V, class Pred>
+struct find_any_consumer : splittable_by_copy<find_any_consumer<V, Pred>> {
+  using result_type = std::optional<V>;
+  const Pred* pred;
+  std::atomic<bool>* found;
+
+  struct folder {
+    static constexpr bool stops_early = true;
+    std::optional<V> hit;
+    const Pred* pred;
+    std::atomic<bool>* found;
+    template <class X>
+    void consume(std::size_t, X&& x) {
+      if (std::invoke(*pred, std::as_const(x))) {
+        hit.emplace(std::forward<X>(x));
+        found->store(true, std::memory_order_relaxed);  // S1
+      }
+    }
+    // The search loop without a per-item `done()` test: stop at the first match.
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) {
+        decltype(auto) x = p[i];
+        if (std::invoke(*pred, std::as_const(x))) {
+          hit.emplace(std::forward<decltype(x)>(x));
+          found->store(true, std::memory_order_relaxed);  // S1
+          return;
+        }
+      }
+    }
+    bool done() const { return hit.has_value(); }
+    std::optional<V> complete() && { return std::move(hit); }
+  };
+  folder make_folder() const { return {std::nullopt, pred, found}; }
+  bool full() const { return found->load(std::memory_order_relaxed); }  // S2
+  std::optional<V> reduce(std::optional<V> l, std::optional<V> r) const { return l ? l : r; }
+};
+
+template <class Pred>
+struct any_consumer : splittable_by_copy<any_consumer<Pred>> {
+  using result_type = bool;
+  const Pred* pred;
+  std::atomic<bool>* found;
+
+  struct folder {
+    static constexpr bool stops_early = true;
+    bool hit = false;
+    const Pred* pred;
+    std::atomic<bool>* found;
+    template <class X>
+    void consume(std::size_t, X&& x) {
+      if (std::invoke(*pred, std::as_const(x))) {
+        hit = true;
+        found->store(true, std::memory_order_relaxed);  // S1
+      }
+    }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) {
+        decltype(auto) x = p[i];
+        if (std::invoke(*pred, std::as_const(x))) {
+          hit = true;
+          found->store(true, std::memory_order_relaxed);  // S1
+          return;
+        }
+      }
+    }
+    bool done() const { return hit; }
+    bool complete() && { return hit; }
+  };
+  folder make_folder() const { return {false, pred, found}; }
+  bool full() const { return found->load(std::memory_order_relaxed); }  // S2
+  bool reduce(bool l, bool r) const { return l || r; }
+};
+
+// find_first / position_first (First = true) and find_last (First = false). The result
+// carries the match's producer index and, unless IndexOnly, its value.
+template <class V, class Pred, bool First>
+struct find_ordered_consumer {
+  using result_type = std::optional<std::pair<std::size_t, V>>;
+  const Pred* pred;
+  std::atomic<std::size_t>* best;
+  std::size_t lo;
+  std::size_t hi;
+
+  std::pair<find_ordered_consumer, find_ordered_consumer> split_at(std::size_t i) const {
+    return {{pred, best, lo, lo + i}, {pred, best, lo + i, hi}};
+  }
+
+  struct folder {
+    static constexpr bool stops_early = First;
+    result_type hit;
+    const Pred* pred;
+    std::atomic<std::size_t>* best;
+    std::size_t lo;
+    template <class X>
+    void consume(std::size_t i, X&& x) {
+      if (std::invoke(*pred, std::as_const(x))) {
+        hit.emplace(lo + i, V(std::forward<X>(x)));
+        if constexpr (First)
+          record_min(*best, lo + i);
+        else
+          record_max(*best, lo + i + 1);
+      }
+    }
+    template <plumbing::producer P>
+      requires First
+    void consume_block(const P& p, std::size_t from, std::size_t to) {
+      for (std::size_t i = from; i < to; ++i) {
+        decltype(auto) x = p[i];
+        if (std::invoke(*pred, std::as_const(x))) {
+          hit.emplace(lo + i, V(std::forward<decltype(x)>(x)));
+          record_min(*best, lo + i);
+          return;
+        }
+      }
+    }
+    bool done() const { return hit.has_value(); }
+    result_type complete() && { return std::move(hit); }
+  };
+  folder make_folder() const { return {std::nullopt, pred, best, lo}; }
+  bool full() const {
+    const std::size_t b = best->load(std::memory_order_relaxed);  // S2
+    if constexpr (First)
+      return b < lo;  // a match left of this whole range (b == no_index: none yet)
+    else
+      return b > hi;  // a match right of this whole range (stored as index + 1)
+  }
+  result_type reduce(result_type l, result_type r) const {
+    if constexpr (First)
+      return l ? std::move(l) : std::move(r);
+    else
+      return r ? std::move(r) : std::move(l);
+  }
+};
+
+}  // namespace weft::detail

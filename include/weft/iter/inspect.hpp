@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// inspect(f): calls f(item) for its side effect and passes the item on unchanged.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <utility>
+
+#include "weft/iter/node.hpp"
+
+namespace weft::detail {
+
+template <class P, class F>
+struct inspect_producer {
+  P base;
+  const F* f;
+
+  std::size_t size() const { return base.size(); }
+  plumbing::item_t<P> operator[](std::size_t i) const {
+    plumbing::item_t<P> x = base[i];
+    std::invoke(*f, std::as_const(x));
+    return std::forward<plumbing::item_t<P>>(x);
+  }
+  inspect_producer slice(std::size_t lo, std::size_t hi) const { return {base.slice(lo, hi), f}; }
+};
+
+template <class Inner, class F>
+struct inspect_folder : wrapping_folder<Inner, F> {
+  template <class T>
+  void consume(std::size_t i, T&& x) {
+    std::invoke(*this->fn, std::as_const(x));
+    this->inner.consume(i, std::forward<T>(x));
+  }
+};
+
+template <class Base, class F>
+using inspect_node =
+    callable_node<Base, F, typename Base::item_type, inspect_folder, inspect_producer>;
+
+}  // namespace weft::detail

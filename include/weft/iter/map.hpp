@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// map(f): each item x becomes f(x). Index-preserving: a producer when its base is indexed.
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <utility>
+
+#include "weft/iter/node.hpp"
+
+namespace weft::detail {
+
+template <class P, class F>
+struct map_producer {
+  P base;
+  const F* f;
+
+  std::size_t size() const { return base.size(); }
+  decltype(auto) operator[](std::size_t i) const { return std::invoke(*f, base[i]); }
+  map_producer slice(std::size_t lo, std::size_t hi) const { return {base.slice(lo, hi), f}; }
+};
+
+template <class Inner, class F>
+struct map_folder : wrapping_folder<Inner, F> {
+  template <class T>
+  void consume(std::size_t i, T&& x) {
+    this->inner.consume(i, std::invoke(*this->fn, std::forward<T>(x)));
+  }
+};
+
+template <class Base, class F>
+using map_node = callable_node<Base, F, std::invoke_result_t<const F&, typename Base::item_type>,
+                               map_folder, map_producer>;
+
+}  // namespace weft::detail

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+// Pipeline nodes: what `weft::iter(...)` and each adaptor build. Walkthrough: docs/plumbing.md
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include "weft/plumbing/bridge.hpp"
+#include "weft/plumbing/consumer.hpp"
+#include "weft/plumbing/producer.hpp"
+#include "weft/plumbing/splitter.hpp"
+
+namespace weft::detail {
+
+// A node is one stage of a pipeline; it owns what the stage needs (the borrowed or moved-in
+// source, the user's callables). Every node has `item_type` and `static constexpr bool
+// indexed`. An indexed node has `size()` and `producer()`: a producer that points into the
+// node, valid while the node stays where it is. An unindexed node (after filter, filter_map,
+// flat_map) has `drive(consumer, options)`, which wraps the consumer and drives its base.
+template <class N>
+concept indexed_node = N::indexed && requires(N& n) {
+  { n.size() } -> std::convertible_to<std::size_t>;
+  { n.producer() } -> plumbing::producer;
+};
+
+// Runs the pipeline ending at `node` into consumer `c`.
+template <class N, plumbing::consumer C>
+typename C::result_type drive(N& node, C c, const plumbing::split_options& opt) {
+  if constexpr (N::indexed)
+    return plumbing::bridge(node.producer(), std::move(c), opt);
+  else
+    return node.drive(std::move(c), opt);
+}
+
+// The stateless consumer shape shared by most terminal operations: split copies, reduce
+// through the folder type's static `reduce`.
+template <class Derived>
+struct splittable_by_copy {
+  std::pair<Derived, Derived> split_at(std::size_t) const {
+    return {static_cast<const Derived&>(*this), static_cast<const Derived&>(*this)};
+  }
+};
+
+// A consumer adaptor that wraps an inner consumer: filter, map after filter, flat_map...
+// `Make` turns (inner folder) into the adaptor's folder.
+template <class Inner, class Fn, template <class, class> class Folder>
+struct wrapping_consumer {
+  using result_type = typename Inner::result_type;
+  Inner inner;
+  const Fn* fn;
+
+  std::pair<wrapping_consumer, wrapping_consumer> split_at(std::size_t i) {
+    auto [l, r] = inner.split_at(i);
+    return {wrapping_consumer{std::move(l), fn}, wrapping_consumer{std::move(r), fn}};
+  }
+  auto make_folder() { return Folder<decltype(inner.make_folder()), Fn>{inner.make_folder(), fn}; }
+  bool full() const { return inner.full(); }
+  result_type reduce(result_type l, result_type r) const {
+    return inner.reduce(std::move(l), std::move(r));
+  }
+};
+
+// Base of the folders that wrap an inner folder.
+template <class InnerFolder, class Fn>
+struct wrapping_folder {
+  static constexpr bool stops_early = plumbing::folder_stops_early<InnerFolder>;
+  InnerFolder inner;
+  const Fn* fn;
+  bool done() const
+    requires stops_early
+  {
+    return inner.done();
+  }
+  auto complete() && { return std::move(inner).complete(); }
+};
+
+// Marks a stage that drops items, so has no producer: filter, filter_map, flat_map.
+template <class P, class F>
+struct no_producer;
+template <template <class, class> class Producer>
+constexpr bool drops_items = false;
+template <>
+constexpr bool drops_items<no_producer> = true;
+
+// A stage that applies a user callable `F` to each item. While the pipeline is indexed and the
+// stage keeps every item (map, inspect), it wraps the producer in `Producer<P, F>`; otherwise
+// (filter and friends, or anything after them) it wraps the consumer's folders in
+// `Folder<InnerFolder, F>`. The callable lives here; producers and folders point at it.
+template <class Base, class F, class Item, template <class, class> class Folder,
+          template <class, class> class Producer = no_producer>
+class callable_node {
+ public:
+  static constexpr bool indexed = Base::indexed && !drops_items<Producer>;
+  using item_type = Item;
+
+  callable_node(Base base, F f) : base_(std::move(base)), f_(std::move(f)) {}
+
+  std::size_t size()
+    requires indexed
+  {
+    return base_.size();
+  }
+  auto producer()
+    requires indexed
+  {
+    return Producer<decltype(base_.producer()), F>{base_.producer(), &f_};
+  }
+  template <plumbing::consumer C>
+  auto drive(C c, const plumbing::split_options& opt) {
+    return detail::drive(base_, wrapping_consumer<C, F, Folder>{std::move(c), &f_}, opt);
+  }
+
+ private:
+  Base base_;
+  F f_;
+};
+
+template <class T>
+constexpr bool is_optional = false;
+template <class T>
+constexpr bool is_optional<std::optional<T>> = true;
+
+template <class F, class... Args>
+constexpr bool const_invocable = std::is_invocable_v<const F&, Args...>;
+
+}  // namespace weft::detail

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: MIT
+// reduce(identity, op), sum(), product() and count().
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <functional>
+#include <type_traits>
+#include <utility>
+
+#include "weft/iter/node.hpp"
+#include "weft/plumbing/consumer.hpp"
+
+namespace weft::detail {
+
+template <class Identity, bool = std::is_invocable_v<const Identity&>>
+struct identity_type {
+  using type = std::remove_cvref_t<Identity>;
+};
+template <class Identity>
+struct identity_type<Identity, true> {
+  using type = std::remove_cvref_t<std::invoke_result_t<const Identity&>>;
+};
+
+template <class T, class Identity>
+T make_identity(const Identity& id) {
+  if constexpr (std::is_invocable_v<const Identity&>)
+    return std::invoke(id);
+  else
+    return id;
+}
+
+template <class T, class Identity, class Op>
+struct reduce_consumer : splittable_by_copy<reduce_consumer<T, Identity, Op>> {
+  using result_type = T;
+  const Identity* id;
+  const Op* op;
+
+  struct folder {
+    T acc;
+    const Op* op;
+    template <class X>
+    void consume(std::size_t, X&& x) {
+      acc = std::invoke(*op, std::move(acc), std::forward<X>(x));
+    }
+    T complete() && { return std::move(acc); }
+  };
+  folder make_folder() const { return {make_identity<T>(*id), op}; }
+  bool full() const { return false; }
+  T reduce(T l, T r) const { return std::invoke(*op, std::move(l), std::move(r)); }
+};
+
+// sum and product. Floating-point folds use several independent lanes so that the leaf
+// loop vectorises like a hand-unrolled loop: a parallel reduction reassociates anyway.
+struct plus_op {
+  template <class T>
+  static T apply(T a, T b) {
+    a += std::move(b);
+    return a;
+  }
+  template <class T>
+  static constexpr T identity() { return T{}; }
+};
+struct times_op {
+  template <class T>
+  static T apply(T a, T b) {
+    a *= std::move(b);
+    return a;
+  }
+  template <class T>
+  static constexpr T identity() { return T(1); }
+};
+
+inline constexpr std::size_t arithmetic_lanes = 8;
+
+template <class T, class Op>
+struct arithmetic_consumer : splittable_by_copy<arithmetic_consumer<T, Op>> {
+  using result_type = T;
+
+  struct folder {
+    T lanes[arithmetic_lanes];
+
+    folder() {
+      for (auto& l : lanes) l = Op::template identity<T>();
+    }
+    template <class X>
+    void consume(std::size_t, X&& x) {
+      lanes[0] = Op::apply(std::move(lanes[0]), static_cast<T>(std::forward<X>(x)));
+    }
+    template <plumbing::producer P>
+      requires std::floating_point<T>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      consume_lanes(p, lo, hi, std::make_index_sequence<arithmetic_lanes>{});
+    }
+    // Straight-line code per group of lanes (not an inner loop): GCC's SLP vectoriser turns
+    // it into packed operations, as for a hand-unrolled loop.
+    template <plumbing::producer P, std::size_t... K>
+    void consume_lanes(const P& p, std::size_t lo, std::size_t hi, std::index_sequence<K...>) {
+      T l[arithmetic_lanes] = {lanes[K]...};
+      // A counted loop: with `i + 8 <= hi` as the condition GCC vectorises across groups
+      // instead, with a shuffle per load.
+      const std::size_t groups = (hi - lo) / arithmetic_lanes;
+      for (std::size_t g = 0; g < groups; ++g) {
+        const std::size_t i = lo + g * arithmetic_lanes;
+        ((l[K] = Op::apply(l[K], static_cast<T>(p[i + K]))), ...);
+      }
+      for (std::size_t i = lo + groups * arithmetic_lanes, k = 0; i < hi; ++i, ++k)
+        l[k] = Op::apply(l[k], static_cast<T>(p[i]));
+      ((lanes[K] = l[K]), ...);
+    }
+    T complete() && {
+      T r = std::move(lanes[0]);
+      for (std::size_t k = 1; k < arithmetic_lanes; ++k)
+        r = Op::apply(std::move(r), std::move(lanes[k]));
+      return r;
+    }
+  };
+  folder make_folder() const { return {}; }
+  bool full() const { return false; }
+  T reduce(T l, T r) const { return Op::apply(std::move(l), std::move(r)); }
+};
+
+struct count_consumer : splittable_by_copy<count_consumer> {
+  using result_type = std::size_t;
+  struct folder {
+    std::size_t n = 0;
+    template <class X>
+    void consume(std::size_t, X&&) {
+      ++n;
+    }
+    std::size_t complete() && { return n; }
+  };
+  folder make_folder() const { return {}; }
+  bool full() const { return false; }
+  std::size_t reduce(std::size_t l, std::size_t r) const { return l + r; }
+};
+
+}  // namespace weft::detail

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: MIT
+// The splitting engine: the one place where pipelines and algorithms meet weft::join.
+// Walkthrough: docs/plumbing.md#3-the-bridge-probe-first-then-split
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <utility>
+
+#include "weft/join.hpp"
+#include "weft/plumbing/consumer.hpp"
+#include "weft/plumbing/cost_clock.hpp"
+#include "weft/plumbing/producer.hpp"
+#include "weft/plumbing/splitter.hpp"
+#include "weft/pool.hpp"
+
+namespace weft::detail {
+
+// Heuristic thresholds of the engine, in nanoseconds of the cost clock.
+inline constexpr double probe_budget_outside_pool_ns = 8000;  // a wake-up costs ~10 us
+inline constexpr double probe_budget_in_pool_ns = 1500;
+inline constexpr double min_leaf_ns = 500;
+inline constexpr double stop_check_ns = 2000;
+inline constexpr std::size_t max_stop_check_items = 4096;
+inline constexpr std::size_t deterministic_leaf_items = 4096;
+inline constexpr std::size_t deterministic_check_items = 1024;
+inline constexpr unsigned probe_sample_period = 16;
+
+// Shared by every task of one bridged operation; lives in the caller's frame.
+//
+// Cancellation protocol (exceptions):
+//   I1  `cancelled` only goes false -> true, set by a leaf whose user code threw, before the
+//       exception starts to unwind.
+//   I2  A leaf that reads true stops at its next block boundary and returns a partial result;
+//       that result is never observed, because the throwing leaf's exception propagates
+//       through every join up to the caller, and a join rethrows before its caller reduces.
+//   | tag | op                    | order   | why                                             |
+//   |-----|-----------------------|---------|-------------------------------------------------|
+//   | X1  | store true (leaf)     | relaxed | a hint: I2 holds whenever it is seen, and join's |
+//   |     |                       |         | own latch orders the exception and the results   |
+//   | X2  | load (block boundary) | relaxed | as X1; a late read costs one more block, no more |
+struct bridge_state {
+  std::atomic<bool> cancelled{false};  // X1, X2
+  std::size_t check_every = max_stop_check_items;
+};
+
+inline std::size_t round_up_to_granule(std::size_t n) {
+  return (n + plumbing::block_granule - 1) / plumbing::block_granule * plumbing::block_granule;
+}
+
+inline std::size_t items_for_ns(double ns, double ticks_per_item, std::size_t lo, std::size_t hi) {
+  const double items = ns * plumbing::cost_ticks_per_ns / std::max(ticks_per_item, 1e-3);
+  if (items <= static_cast<double>(lo)) return lo;
+  if (items >= static_cast<double>(hi)) return hi;
+  return static_cast<std::size_t>(items);
+}
+
+// Folds items [lo, hi) into `f` in blocks, stopping at a block boundary when the consumer is
+// full or the operation was cancelled. Returns false if it stopped early.
+template <plumbing::producer P, plumbing::consumer C, class F>
+bool fold_checked(const P& p, const C& c, F& f, std::size_t lo, std::size_t hi,
+                  bridge_state& st) {
+  while (lo < hi) {
+    const std::size_t end = std::min(hi, lo + st.check_every);
+    if (!plumbing::fold_block(p, f, lo, end)) return false;
+    lo = end;
+    if (c.full() || st.cancelled.load(std::memory_order_relaxed)) return false;  // X2
+    weft::offer_work();  // an idle thread must not wait for this leaf to end
+  }
+  return true;
+}
+
+template <plumbing::producer P, plumbing::consumer C>
+typename C::result_type fold_leaf(const P& p, C& c, bridge_state& st) {
+  auto f = c.make_folder();
+  try {
+    fold_checked(p, c, f, 0, p.size(), st);
+  } catch (...) {
+    st.cancelled.store(true, std::memory_order_relaxed);  // X1
+    throw;
+  }
+  return std::move(f).complete();
+}
+
+template <plumbing::producer P, plumbing::consumer C>
+typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp, bool stolen,
+                                        bridge_state& st) {
+  const std::size_t n = p.size();
+  if (c.full() || st.cancelled.load(std::memory_order_relaxed))  // X2
+    return c.make_folder().complete();
+  if (!sp.try_split(n, stolen)) return fold_leaf(p, c, st);
+  const std::size_t mid = n / 2;
+  auto halves = c.split_at(mid);  // not a structured binding: clang 14 cannot capture those
+  C& cl = halves.first;
+  C& cr = halves.second;
+  const P pl = p.slice(0, mid);
+  const P pr = p.slice(mid, n);
+  const auto forker = weft::thread_index();
+  auto [rl, rr] = weft::join(
+      [&] { return bridge_adaptive(pl, cl, sp, false, st); },
+      [&] { return bridge_adaptive(pr, cr, sp, weft::thread_index() != forker, st); });
+  return c.reduce(std::move(rl), std::move(rr));
+}
+
+// Deterministic mode: the tree depends on the length alone, so every leaf and every
+// reduction is the same whatever the thread count and whoever steals what.
+template <plumbing::producer P, plumbing::consumer C>
+typename C::result_type bridge_fixed(const P& p, C& c, std::size_t leaf, bridge_state& st) {
+  const std::size_t n = p.size();
+  if (n <= leaf) return fold_leaf(p, c, st);
+  const std::size_t mid = n / 2;
+  auto halves = c.split_at(mid);
+  C& cl = halves.first;
+  C& cr = halves.second;
+  const P pl = p.slice(0, mid);
+  const P pr = p.slice(mid, n);
+  auto [rl, rr] = weft::join([&] { return bridge_fixed(pl, cl, leaf, st); },
+                             [&] { return bridge_fixed(pr, cr, leaf, st); });
+  return c.reduce(std::move(rl), std::move(rr));
+}
+
+// Learned cost of one item of one pipeline (one <producer, consumer> type pair, so in
+// practice one call site), in cost-clock ticks; 0 until first measured. Relaxed: a stale or
+// torn-in-time value only makes one probe start with a worse first chunk.
+template <class P, class C>
+struct learned_cost {
+  static inline std::atomic<float> ticks_per_item{0.0f};
+  // How many items fit the probe budget, outside a pool and in one: the small-input test is
+  // one load and one compare.
+  static inline std::atomic<std::size_t> fits_outside{0};
+  static inline std::atomic<std::size_t> fits_in_pool{0};
+};
+
+constinit inline thread_local unsigned probe_ticket = 0;
+
+}  // namespace weft::detail
+
+namespace weft::plumbing {
+
+/// Runs producer `p` into consumer `c` and returns the consumer's result: the one splitting
+/// engine behind every pipeline and algorithm.
+///
+/// 1. Sequential probe (adaptive mode): the caller folds a first chunk of the input inline,
+///    sized from what this pipeline cost per item last time, and reads the cost clock after
+///    each chunk. If the whole input is done before the probe budget (~8 us outside a pool)
+///    runs out, the call never touches the pool: small inputs cost what a plain loop costs.
+///    Chunks that fit the learned budget run with no clock read at all (one call in 16 is
+///    timed to keep the estimate fresh).
+/// 2. Otherwise the rest is cut recursively with `weft::join`, under the adaptive `splitter`,
+///    never below ~0.5 us of work per leaf (from the measured cost) or `min_len`.
+/// With `max_len` set there is no probe; with `deterministic` the tree is fixed by length.
+/// Exceptions: the first exception thrown by user code propagates; the other leaves stop
+/// at their next block boundary.
+template <producer P, consumer C>
+typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
+  using detail::bridge_state;
+  const std::size_t n = p.size();
+  bridge_state st;
+  if (opt.deterministic) {
+    std::size_t leaf = opt.min_len ? opt.min_len : detail::deterministic_leaf_items;
+    if (opt.max_len) leaf = std::min(leaf, opt.max_len);
+    st.check_every = detail::deterministic_check_items;
+    return detail::bridge_fixed(p, c, std::max<std::size_t>(leaf, 1), st);
+  }
+  if (opt.max_len) {
+    splitter sp(n, weft::num_threads(), opt.min_len, opt.max_len);
+    return detail::bridge_adaptive(p, c, sp, false, st);
+  }
+
+  using learned = detail::learned_cost<P, C>;
+  const bool in_pool = weft::thread_index().has_value();
+  const std::size_t fits =
+      (in_pool ? learned::fits_in_pool : learned::fits_outside).load(std::memory_order_relaxed);
+  auto f = c.make_folder();
+  if (n <= fits && ++detail::probe_ticket % detail::probe_sample_period != 0) {
+    fold_block(p, f, 0, n);  // the small case: no clock, no pool
+    return std::move(f).complete();
+  }
+
+  const double budget_ticks =
+      (in_pool ? detail::probe_budget_in_pool_ns : detail::probe_budget_outside_pool_ns) *
+      cost_ticks_per_ns;
+  std::size_t chunk = std::min(n, std::max<std::size_t>(fits, 1));
+  const std::uint64_t start = cost_clock_now();
+  std::size_t done = 0;
+  double elapsed = 0;
+  bool complete_chunks = true;  // a chunk cut short by a match says nothing about the cost
+  bool go_parallel = false;
+  while (true) {
+    const std::size_t end = std::min(n, done + chunk);
+    complete_chunks = fold_block(p, f, done, end);
+    done = end;
+    elapsed = static_cast<double>(cost_clock_now() - start);
+    if (!complete_chunks || done == n) break;
+    if (elapsed >= budget_ticks) {
+      go_parallel = true;
+      break;
+    }
+    chunk = std::min(chunk * 2, n - done);
+  }
+  const double per_item = elapsed / static_cast<double>(done);
+  if (complete_chunks) {
+    const float known = learned::ticks_per_item.load(std::memory_order_relaxed);
+    if (known <= 0 || per_item > 2 * known || per_item < 0.5 * known) {
+      learned::ticks_per_item.store(static_cast<float>(per_item), std::memory_order_relaxed);
+      learned::fits_outside.store(
+          detail::items_for_ns(detail::probe_budget_outside_pool_ns, per_item, 1, std::numeric_limits<std::size_t>::max()),
+          std::memory_order_relaxed);
+      learned::fits_in_pool.store(
+          detail::items_for_ns(detail::probe_budget_in_pool_ns, per_item, 1, std::numeric_limits<std::size_t>::max()),
+          std::memory_order_relaxed);
+    }
+  }
+  if (!go_parallel) return std::move(f).complete();
+
+  const std::size_t threads = weft::num_threads();
+  if (threads == 1) {
+    fold_block(p, f, done, n);
+    return std::move(f).complete();
+  }
+  const std::size_t min_len =
+      opt.min_len ? opt.min_len : detail::items_for_ns(detail::min_leaf_ns, per_item, 1, n);
+  st.check_every = detail::round_up_to_granule(detail::items_for_ns(
+      detail::stop_check_ns, per_item, block_granule, detail::max_stop_check_items));
+  auto [left_c, right_c] = c.split_at(done);
+  auto left = std::move(f).complete();
+  splitter sp(n - done, threads, min_len, 0);
+  auto right = detail::bridge_adaptive(p.slice(done, n), right_c, sp, false, st);
+  return c.reduce(std::move(left), std::move(right));
+}
+
+}  // namespace weft::plumbing

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: MIT
+// Consumers, folders and the leaf loop. Walkthrough: docs/plumbing.md#consumers-and-folders
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include "weft/plumbing/producer.hpp"
+
+namespace weft::plumbing {
+
+/// A consumer turns the items of one contiguous index range of the producer into a
+/// `result_type`. The splitting engine cuts it alongside the producer:
+///   c.split_at(i)    consumers for [0, i) and [i, len) of this consumer's range
+///   c.make_folder()  a sequential accumulator for this consumer's range
+///   c.full()         true when the rest of the work cannot change the result (a match
+///                    was found to the left, or the operation failed): stop early
+///   c.reduce(l, r)   combines the results of the left and right halves, in that order
+/// Law: a folder made from `c` that consumed exactly items [0, k) gives the same result as
+/// one made from `c.split_at(k).first` (the engine relies on it after its sequential probe).
+/// Indices are always producer positions: adaptors that drop items (filter) pass them on.
+template <class C>
+concept consumer = std::move_constructible<C> && requires(C& c, const C& cc, std::size_t i) {
+  typename C::result_type;
+  { c.split_at(i) } -> std::same_as<std::pair<C, C>>;
+  c.make_folder();
+  { cc.full() } -> std::convertible_to<bool>;
+  { cc.reduce(std::declval<typename C::result_type>(), std::declval<typename C::result_type>()) }
+      -> std::same_as<typename C::result_type>;
+};
+
+/// A folder accumulates items sequentially, on one thread:
+///   f.consume(i, item)          item at local index i (relative to the folder's consumer)
+///   f.done()                    cheap local check; only read when `stops_early` is true
+///   std::move(f).complete()     the result
+/// and, optionally, `f.consume_block(p, lo, hi)` to take a whole run of a producer at once
+/// (the vectorised sum does; `lo` is a multiple of `block_granule`).
+/// `static constexpr bool stops_early` says whether `done()` can ever become true.
+template <class F>
+constexpr bool folder_stops_early = requires { requires F::stops_early; };
+
+template <class F, class P>
+concept folds_blocks = requires(F& f, const P& p, std::size_t i) { f.consume_block(p, i, i); };
+
+/// Sub-block boundaries are multiples of this, so that a folder with several lanes sees the
+/// same association whatever the block size.
+inline constexpr std::size_t block_granule = 8;
+
+/// Feeds items [lo, hi) of `p` to `f`; returns false if the folder said it is done.
+template <producer P, class F>
+inline bool fold_block(const P& p, F& f, std::size_t lo, std::size_t hi) {
+  if constexpr (folds_blocks<F, P>) {
+    f.consume_block(p, lo, hi);
+    if constexpr (folder_stops_early<F>) return !f.done();
+    return true;
+  } else {
+    for (std::size_t i = lo; i < hi; ++i) {
+      f.consume(i, p[i]);
+      if constexpr (folder_stops_early<F>)
+        if (f.done()) return false;
+    }
+    return true;
+  }
+}
+
+}  // namespace weft::plumbing

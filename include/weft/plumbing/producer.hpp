@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: MIT
+// Producers: the indexed, splittable side of a pipeline. Walkthrough: docs/plumbing.md
+#pragma once
+
+#include <compare>
+#include <concepts>
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+
+namespace weft::plumbing {
+
+/// An indexed producer is a cheap, copyable handle on `size()` items that can be read in
+/// any order and cut into sub-producers. Every source and every index-preserving adaptor
+/// (map, enumerate, zip, rev, ...) is one; the splitting engine only ever cuts producers.
+///   p.size()        number of items
+///   p[i]            item i, 0 <= i < size(); may return a reference or a value
+///   p.slice(lo, hi) the producer of items [lo, hi), re-indexed from 0
+/// A producer never owns the data: it points into storage that outlives the operation.
+/// Reading distinct indices from several threads at once must be safe.
+template <class P>
+concept producer = std::copy_constructible<P> && requires(const P& p, std::size_t i) {
+  { p.size() } -> std::convertible_to<std::size_t>;
+  p[i];
+  { p.slice(i, i) } -> std::same_as<P>;
+};
+
+template <class P>
+using item_t = decltype(std::declval<const P&>()[std::size_t{}]);
+
+/// A random-access iterator over a producer's items; what `chunks(n)` hands out when the
+/// chunk is not a slice of a plain source.
+template <producer P>
+class producer_iterator {
+ public:
+  using iterator_concept = std::random_access_iterator_tag;
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_cvref_t<item_t<P>>;
+  using difference_type = std::ptrdiff_t;
+  using reference = item_t<P>;
+
+  producer_iterator() = default;
+  producer_iterator(const P* p, std::size_t i) : p_(p), i_(static_cast<difference_type>(i)) {}
+
+  reference operator*() const { return (*p_)[static_cast<std::size_t>(i_)]; }
+  reference operator[](difference_type n) const { return (*p_)[static_cast<std::size_t>(i_ + n)]; }
+  producer_iterator& operator++() { ++i_; return *this; }
+  producer_iterator operator++(int) { auto t = *this; ++i_; return t; }
+  producer_iterator& operator--() { --i_; return *this; }
+  producer_iterator operator--(int) { auto t = *this; --i_; return t; }
+  producer_iterator& operator+=(difference_type n) { i_ += n; return *this; }
+  producer_iterator& operator-=(difference_type n) { i_ -= n; return *this; }
+  friend producer_iterator operator+(producer_iterator it, difference_type n) { return it += n; }
+  friend producer_iterator operator+(difference_type n, producer_iterator it) { return it += n; }
+  friend producer_iterator operator-(producer_iterator it, difference_type n) { return it -= n; }
+  friend difference_type operator-(const producer_iterator& a, const producer_iterator& b) {
+    return a.i_ - b.i_;
+  }
+  friend bool operator==(const producer_iterator& a, const producer_iterator& b) { return a.i_ == b.i_; }
+  friend auto operator<=>(const producer_iterator& a, const producer_iterator& b) { return a.i_ <=> b.i_; }
+
+ private:
+  const P* p_ = nullptr;
+  difference_type i_ = 0;
+};
+
+/// A producer seen as a random-access range (owns the producer handle, not the data).
+template <producer P>
+class producer_range {
+ public:
+  explicit producer_range(P p) : p_(std::move(p)) {}
+  producer_iterator<P> begin() const { return {&p_, 0}; }
+  producer_iterator<P> end() const { return {&p_, p_.size()}; }
+  std::size_t size() const { return p_.size(); }
+  bool empty() const { return p_.size() == 0; }
+  decltype(auto) operator[](std::size_t i) const { return p_[i]; }
+
+ private:
+  P p_;
+};
+
+}  // namespace weft::plumbing

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+// The split budget: when a range is worth cutting in two. Walkthrough: docs/plumbing.md#the-splitter
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+
+namespace weft::plumbing {
+
+/// Grain controls that a pipeline carries to the engine (`with_min_len`, `with_max_len`,
+/// `deterministic`). Zero means "automatic".
+struct split_options {
+  std::size_t min_len = 0;  ///< never cut a range into pieces shorter than this
+  std::size_t max_len = 0;  ///< keep cutting until pieces are at most this long
+  bool deterministic = false;  ///< fixed split tree: results independent of threads and timing
+};
+
+/// Adaptive split budget (the scheme of Rayon's `Splitter`): start with one split per thread
+/// and halve the budget at every cut, so an undisturbed run makes about 2 x threads leaves;
+/// whenever a half is found running on another thread than the one that cut it (it was
+/// stolen, so somebody is idle), refill the budget to the thread count. A range is also never
+/// cut below `min_len`, and is always cut while longer than `max_len`.
+/// A splitter is a small value: each half of a cut carries its own copy.
+inline constexpr std::size_t initial_splits_per_thread = 1;
+
+class splitter {
+ public:
+  splitter(std::size_t len, std::size_t threads, std::size_t min_len, std::size_t max_len)
+      : splits_(threads * initial_splits_per_thread), threads_(threads),
+        min_len_(std::max<std::size_t>(min_len, 1)) {
+    if (max_len > 0) splits_ = std::max(splits_, len / max_len);
+  }
+
+  /// Whether a range of `len` items should be cut now; `stolen` says whether the range
+  /// arrived on a different thread than the one that produced it.
+  bool try_split(std::size_t len, bool stolen) {
+    if (len / 2 < min_len_) return false;
+    if (stolen) {
+      splits_ = std::max(threads_, splits_ / 2);
+      return true;
+    }
+    if (splits_ == 0) return false;
+    splits_ /= 2;
+    return true;
+  }
+
+ private:
+  std::size_t splits_;
+  std::size_t threads_;
+  std::size_t min_len_;
+};
+
+}  // namespace weft::plumbing

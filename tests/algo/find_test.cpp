@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: MIT
+// Searches and reductions (algorithm/find.hpp, algorithm/reduce.hpp) against std::.
+#include <execution>
+#include <numeric>
+
+#include "algo_support.hpp"
+
+using namespace weft_algo;
+
+namespace {
+
+template <class T>
+void check_searches(std::size_t n, std::uint64_t salt) {
+  const auto v = random_input<T>(n, salt, 5);  // few distinct keys: matches everywhere
+  const auto s = clone(v);
+  const T probe = v.empty() ? make<T>(2) : make<T>(key_of(v[n / 2]));
+  const auto is_probe = [&](const T& x) { return key_of(x) == key_of(probe); };
+  const auto rare = [&](const T& x) { return key_of(x) == 4; };
+  std::vector<T> found_pattern;  // three elements from a third of the way in
+  for (std::size_t i = n / 3; i < std::min(n, n / 3 + 3); ++i) found_pattern.push_back(make<T>(key_of(v[i])));
+  const std::vector<T>& pattern = found_pattern;
+  const std::vector<T> absent{make<T>(99), make<T>(98)};
+  const auto b = v.begin(), e = v.end();
+  for_policies([&](auto pol) {
+    REQUIRE(weft::find(pol, b, e, probe) == std::find(b, e, probe));
+    REQUIRE(weft::find_if(pol, b, e, rare) == std::find_if(b, e, rare));
+    REQUIRE(weft::find_if_not(pol, b, e, is_probe) == std::find_if_not(b, e, is_probe));
+    REQUIRE(weft::all_of(pol, b, e, is_probe) == std::all_of(b, e, is_probe));
+    REQUIRE(weft::any_of(pol, b, e, rare) == std::any_of(b, e, rare));
+    REQUIRE(weft::none_of(pol, b, e, rare) == std::none_of(b, e, rare));
+    REQUIRE(weft::adjacent_find(pol, b, e) == std::adjacent_find(b, e));
+    const auto key_less = [](const T& x, const T& y) { return key_of(x) < key_of(y); };
+    REQUIRE(weft::adjacent_find(pol, b, e, key_less) == std::adjacent_find(b, e, key_less));
+    REQUIRE(weft::find_first_of(pol, b, e, absent.begin(), absent.end()) == e);
+    REQUIRE(weft::find_first_of(pol, b, e, pattern.begin(), pattern.end()) ==
+            std::find_first_of(b, e, pattern.begin(), pattern.end()));
+    for (const std::vector<T>* pat : {&pattern, &absent}) {
+      REQUIRE(weft::search(pol, b, e, pat->begin(), pat->end()) ==
+              std::search(b, e, pat->begin(), pat->end()));
+      REQUIRE(weft::find_end(pol, b, e, pat->begin(), pat->end()) ==
+              std::find_end(b, e, pat->begin(), pat->end()));
+    }
+    for (const int count : {0, 1, 2, 3, 6})
+      REQUIRE(weft::search_n(pol, b, e, count, probe) == std::search_n(b, e, count, probe));
+    REQUIRE(weft::equal(pol, b, e, s.begin()));
+    REQUIRE(weft::equal(pol, b, e, s.begin(), s.end()));
+    REQUIRE(weft::mismatch(pol, b, e, s.begin()).first == e);
+    REQUIRE_FALSE(weft::lexicographical_compare(pol, b, e, s.begin(), s.end()));
+    if (n > 0) {
+      auto t = clone(v);
+      t[n - 1 - n / 7] = make<T>(77);
+      const auto want = std::mismatch(b, e, t.begin(), t.end());
+      REQUIRE(weft::mismatch(pol, b, e, t.begin(), t.end()) == want);
+      REQUIRE(weft::mismatch(pol, b, e, t.begin(), std::equal_to<>{}) == want);
+      REQUIRE_FALSE(weft::equal(pol, b, e, t.begin()));
+      REQUIRE_FALSE(weft::equal(pol, b, e, t.begin(), std::prev(t.end())));
+      REQUIRE(weft::lexicographical_compare(pol, b, e, t.begin(), t.end()) ==
+              std::lexicographical_compare(b, e, t.begin(), t.end()));
+      REQUIRE(weft::lexicographical_compare(pol, b, std::prev(e), s.begin(), s.end()));
+    }
+    REQUIRE(weft::is_partitioned(pol, b, e, rare) == std::is_partitioned(b, e, rare));
+    auto part = clone(v);
+    std::partition(part.begin(), part.end(), rare);
+    REQUIRE(weft::is_partitioned(pol, part.begin(), part.end(), rare));
+    auto heap = clone(v);
+    std::make_heap(heap.begin(), heap.begin() + static_cast<std::ptrdiff_t>(n / 2));
+    REQUIRE(weft::is_heap_until(pol, heap.begin(), heap.end()) ==
+            std::is_heap_until(heap.begin(), heap.end()));
+    REQUIRE(weft::is_heap(pol, heap.begin(), heap.end()) == std::is_heap(heap.begin(), heap.end()));
+  });
+}
+
+template <class T>
+void check_reductions(std::size_t n, std::uint64_t salt) {
+  const auto v = random_input<T>(n, salt, 50);  // many equal keys: tie rules show
+  const auto b = v.begin(), e = v.end();
+  const auto key_less = [](const T& x, const T& y) { return key_of(x) < key_of(y); };
+  const auto odd = [](const T& x) { return key_of(x) % 2 == 1; };
+  for_policies([&](auto pol) {
+    REQUIRE(weft::count(pol, b, e, make<T>(7)) == std::count(b, e, make<T>(7)));
+    REQUIRE(weft::count_if(pol, b, e, odd) == std::count_if(b, e, odd));
+    REQUIRE(weft::min_element(pol, b, e) == std::min_element(b, e));
+    REQUIRE(weft::max_element(pol, b, e) == std::max_element(b, e));
+    REQUIRE(weft::minmax_element(pol, b, e) == std::minmax_element(b, e));
+    REQUIRE(weft::min_element(pol, b, e, key_less) == std::min_element(b, e, key_less));
+    REQUIRE(weft::max_element(pol, b, e, key_less) == std::max_element(b, e, key_less));
+    REQUIRE(weft::minmax_element(pol, b, e, key_less) == std::minmax_element(b, e, key_less));
+    const auto key = [](const T& x) { return static_cast<long>(key_of(x)); };
+    const long want = std::transform_reduce(b, e, 3L, std::plus<>{}, key);
+    REQUIRE(weft::transform_reduce(pol, b, e, 3L, std::plus<>{}, key) == want);
+    const auto bigger = [](long a, long c) { return std::max(a, c); };
+    REQUIRE(weft::transform_reduce(pol, b, e, -1L, bigger, key) ==
+            std::transform_reduce(b, e, -1L, bigger, key));
+    std::vector<long> keys(n);
+    std::transform(b, e, keys.begin(), key);
+    REQUIRE(weft::reduce(pol, keys.begin(), keys.end()) == want - 3);
+    REQUIRE(weft::reduce(pol, keys.begin(), keys.end(), 3L) == want);
+    REQUIRE(weft::reduce(pol, keys.begin(), keys.end(), 1L, bigger) ==
+            std::reduce(keys.begin(), keys.end(), 1L, bigger));
+    REQUIRE(weft::transform_reduce(pol, keys.begin(), keys.end(), keys.begin(), 0L) ==
+            std::inner_product(keys.begin(), keys.end(), keys.begin(), 0L));
+    const auto same = [](long a, long c) { return a == c ? 1L : 0L; };
+    REQUIRE(weft::transform_reduce(pol, keys.begin(), keys.end(), keys.begin(), 0L,
+                                   std::plus<>{}, same) == static_cast<long>(n));
+  });
+}
+
+}  // namespace
+
+TEST_CASE("searches equal std:: at every length, int and string", "[algo]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    check_searches<int>(n, 1);
+    check_searches<std::string>(n, 2);
+  }
+}
+
+TEST_CASE("reductions equal std:: at every length, ties included", "[algo]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    check_reductions<int>(n, 3);
+    check_reductions<std::string>(n, 4);
+    const auto m = random_input<move_only>(n, 5, 50);
+    REQUIRE(weft::min_element(weft::par, m.begin(), m.end()) == std::min_element(m.begin(), m.end()));
+    REQUIRE(weft::minmax_element(weft::par, m.begin(), m.end()) ==
+            std::minmax_element(m.begin(), m.end()));
+    REQUIRE(weft::count_if(weft::par, m.begin(), m.end(), [](const move_only& x) {
+              return x.value() < 10;
+            }) == std::count_if(m.begin(), m.end(), [](const move_only& x) { return x.value() < 10; }));
+  }
+}
+
+TEST_CASE("reduce keeps left-to-right order for a non-commutative operation", "[algo]") {
+  const auto v = random_input<std::string>(big, 6);
+  const std::string want = std::accumulate(v.begin(), v.end(), std::string("<"));
+  REQUIRE(weft::reduce(weft::par, v.begin(), v.end(), std::string("<"), std::plus<>{}) == want);
+  REQUIRE(weft::transform_reduce(weft::par, v.begin(), v.end(), std::string("<"), std::plus<>{},
+                                 [](const std::string& s) { return s; }) == want);
+}
+
+TEST_CASE("a find over 2^40 positions stops at an early match", "[algo]") {
+  // A counting "range" far too long to scan: a hang would be the failure.
+  const std::size_t huge = std::size_t{1} << 40;
+  auto first = std::views::iota(std::size_t{0}, huge).begin();
+  auto last = std::views::iota(std::size_t{0}, huge).end();
+  REQUIRE(*weft::find_if(weft::par, first, last, [](std::size_t i) { return i == 12345; }) == 12345);
+  REQUIRE(weft::any_of(weft::par, first, last, [](std::size_t i) { return i > 999; }));
+}
+
+TEST_CASE("searches and reductions: exceptions propagate, the pool stays usable", "[algo]") {
+  const auto v = random_input<int>(big, 7);
+  for (const std::size_t at : {std::size_t{0}, std::size_t{5000}, big * 9 / 10}) {
+    CAPTURE(at);
+    std::atomic<std::size_t> calls{0};
+    const thrower t{&calls, at};
+    const auto never = [&](int) { t.tick(); return false; };
+    REQUIRE_THROWS_AS(weft::find_if(weft::par, v.begin(), v.end(), never), weft_test::test_error);
+    calls = 0;
+    REQUIRE_THROWS_AS(weft::count_if(weft::par, v.begin(), v.end(), never), weft_test::test_error);
+    calls = 0;
+    REQUIRE_THROWS_AS(weft::transform_reduce(weft::par, v.begin(), v.end(), 0L, std::plus<>{},
+                                             [&](int x) { t.tick(); return long{x}; }),
+                      weft_test::test_error);
+    calls = 0;
+    REQUIRE_THROWS_AS(weft::min_element(weft::par, v.begin(), v.end(), [&](int a, int b) {
+                        t.tick();
+                        return a < b;
+                      }),
+                      weft_test::test_error);
+  }
+  REQUIRE(weft::count(weft::par, v.begin(), v.end(), v[0]) == std::count(v.begin(), v.end(), v[0]));
+}

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: MIT
+// is_sorted, is_sorted_until, merge, inplace_merge, partial_sort, partial_sort_copy,
+// nth_element against their std:: counterparts.
+#include <execution>
+#include <functional>
+#include <list>
+
+#include "algo_support.hpp"
+
+using namespace weft_algo;
+
+TEST_CASE("is_sorted_until finds the first descent", "[algo][sort]") {
+  for (const std::size_t n : lengths)
+    for (const order o : orders) {
+      CAPTURE(n, name(o));
+      const auto v = ordered_input<std::string>(n, o, 1);
+      REQUIRE(weft::is_sorted_until(weft::par, v.begin(), v.end()) == std::is_sorted_until(v.begin(), v.end()));
+      REQUIRE(weft::is_sorted(std::execution::par, v.begin(), v.end()) == std::is_sorted(v.begin(), v.end()));
+      REQUIRE(weft::is_sorted_until(weft::seq, v.begin(), v.end(), std::greater<>{}) ==
+              std::is_sorted_until(v.begin(), v.end(), std::greater<>{}));
+    }
+  std::vector<int> v(big);
+  std::iota(v.begin(), v.end(), 0);
+  const auto descent = static_cast<std::ptrdiff_t>(big * 3 / 4);
+  v[static_cast<std::size_t>(descent)] = 0;
+  REQUIRE(weft::is_sorted_until(weft::par, v.begin(), v.end()) == v.begin() + descent);
+  const std::list<int> l{1, 2, 2, 1};
+  REQUIRE(weft::is_sorted_until(weft::par, l.begin(), l.end()) == std::prev(l.end()));
+}
+
+TEST_CASE("merge matches std::merge, stable, every length", "[algo][sort]") {
+  using pair_t = std::pair<int, int>;
+  const auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
+  for (const std::size_t n1 : lengths)
+    for (const std::size_t n2 : {std::size_t{0}, std::size_t{3}, big}) {
+      CAPTURE(n1, n2);
+      auto rng = weft_test::seeded_rng(n1 + n2);
+      std::vector<pair_t> a(n1), b(n2);
+      for (std::size_t i = 0; i < n1; ++i) a[i] = {static_cast<int>(rng() % 500), 0};
+      for (std::size_t i = 0; i < n2; ++i) b[i] = {static_cast<int>(rng() % 500), 1};
+      std::sort(a.begin(), a.end(), by_key);
+      std::sort(b.begin(), b.end(), by_key);
+      std::vector<pair_t> want(n1 + n2), got(n1 + n2), got2(n1 + n2);
+      std::merge(a.begin(), a.end(), b.begin(), b.end(), want.begin(), by_key);
+      REQUIRE(weft::merge(weft::par, a.begin(), a.end(), b.begin(), b.end(), got.begin(), by_key) == got.end());
+      weft::merge(weft::seq, a.begin(), a.end(), b.begin(), b.end(), got2.begin(), by_key);
+      REQUIRE(got == want);
+      REQUIRE(got2 == want);
+    }
+}
+
+TEST_CASE("inplace_merge matches std::inplace_merge", "[algo][sort]") {
+  for (const std::size_t n : lengths)
+    for (const std::size_t cut : {std::size_t{0}, n / 3, n}) {
+      CAPTURE(n, cut);
+      auto v = random_input<move_only>(n, 8, 1000);
+      const auto mid = v.begin() + static_cast<std::ptrdiff_t>(cut);
+      std::stable_sort(v.begin(), mid);
+      std::stable_sort(mid, v.end());
+      auto want = clone(v);
+      std::inplace_merge(want.begin(), want.begin() + static_cast<std::ptrdiff_t>(cut), want.end());
+      weft::inplace_merge(weft::par, v.begin(), mid, v.end());
+      for (std::size_t i = 0; i < n; ++i) REQUIRE(v[i].value() == want[i].value());
+    }
+}
+
+TEST_CASE("partial_sort, partial_sort_copy and nth_element", "[algo][sort]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    const auto input = random_input<std::string>(n, 6);
+    auto want = input;
+    std::sort(want.begin(), want.end());
+    for (const std::size_t k : {std::size_t{0}, n / 2, n}) {
+      CAPTURE(k);
+      auto v = input;
+      weft::partial_sort(weft::par, v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), v.end());
+      REQUIRE(std::equal(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(k), want.begin()));
+      std::vector<std::string> out(k);
+      REQUIRE(weft::partial_sort_copy(weft::par, input.begin(), input.end(), out.begin(), out.end()) == out.end());
+      REQUIRE(std::equal(out.begin(), out.end(), want.begin()));
+      if (k < n) {
+        auto w = input;
+        const auto nth = w.begin() + static_cast<std::ptrdiff_t>(k);
+        weft::nth_element(weft::par, w.begin(), nth, w.end());
+        REQUIRE(*nth == want[k]);
+      }
+    }
+  }
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+#include <execution>
+#include <functional>
+#include <list>
+#include <numeric>
+
+#include "algo_support.hpp"
+
+using namespace weft_algo;
+
+namespace {
+
+// Non-commutative and associative: a misordered combination shows up as a wrong string.
+const auto concat = [](std::string a, const std::string& b) { return a + b; };
+
+// Runs every scan overload with `policy` on `in` and compares it with the sequential std::
+// algorithm, both into a separate output and in place.
+template <class Policy, class T, class Op>
+void check_scans(const Policy& policy, const std::vector<T>& in, const T& init, Op op) {
+  const auto n = in.size();
+  std::vector<T> want(n), got(n);
+  const auto unary = [](const T& x) { return x; };
+
+  std::inclusive_scan(in.begin(), in.end(), want.begin(), op);
+  REQUIRE(weft::inclusive_scan(policy, in.begin(), in.end(), got.begin(), op) == got.end());
+  REQUIRE(got == want);
+  auto inplace = in;
+  weft::inclusive_scan(policy, inplace.begin(), inplace.end(), inplace.begin(), op);
+  REQUIRE(inplace == want);
+
+  std::inclusive_scan(in.begin(), in.end(), want.begin(), op, init);
+  weft::inclusive_scan(policy, in.begin(), in.end(), got.begin(), op, init);
+  REQUIRE(got == want);
+
+  std::exclusive_scan(in.begin(), in.end(), want.begin(), init, op);
+  REQUIRE(weft::exclusive_scan(policy, in.begin(), in.end(), got.begin(), init, op) == got.end());
+  REQUIRE(got == want);
+  inplace = in;
+  weft::exclusive_scan(policy, inplace.begin(), inplace.end(), inplace.begin(), init, op);
+  REQUIRE(inplace == want);
+
+  std::transform_inclusive_scan(in.begin(), in.end(), want.begin(), op, unary);
+  weft::transform_inclusive_scan(policy, in.begin(), in.end(), got.begin(), op, unary);
+  REQUIRE(got == want);
+  std::transform_inclusive_scan(in.begin(), in.end(), want.begin(), op, unary, init);
+  weft::transform_inclusive_scan(policy, in.begin(), in.end(), got.begin(), op, unary, init);
+  REQUIRE(got == want);
+  inplace = in;
+  weft::transform_inclusive_scan(policy, inplace.begin(), inplace.end(), inplace.begin(), op,
+                                 unary, init);
+  REQUIRE(inplace == want);
+
+  std::transform_exclusive_scan(in.begin(), in.end(), want.begin(), init, op, unary);
+  weft::transform_exclusive_scan(policy, in.begin(), in.end(), got.begin(), init, op, unary);
+  REQUIRE(got == want);
+}
+
+template <class T, class Op>
+void check_all_policies(const std::vector<T>& in, const T& init, Op op) {
+  for_policies([&](auto pol) { check_scans(pol, in, init, op); });
+}
+
+}  // namespace
+
+TEST_CASE("scans match std:: on int, every overload and policy, in place too", "[algo][scan]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    check_all_policies(random_input<int>(n, 1, 1000), 7, std::plus<>{});  // no overflow
+    std::vector<long long> wide(n);
+    std::iota(wide.begin(), wide.end(), -3);
+    check_scans(weft::par, wide, 5LL, std::plus<>{});
+  }
+}
+
+TEST_CASE("scans with a non-commutative op (string concatenation) keep the order",
+          "[algo][scan]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    // Short strings keep the concatenations of 100003 elements quadratic-free enough.
+    std::vector<std::string> in(n);
+    for (std::size_t i = 0; i < n; ++i) in[i] = std::string(1, static_cast<char>('a' + i % 26));
+    if (n > 20000) {
+      // The running concatenation is O(n^2) bytes: check a suffix-keeping op instead, which is
+      // associative, not commutative, and cheap.
+      const auto last3 = [](std::string a, const std::string& b) {
+        a += b;
+        return a.size() > 3 ? a.substr(a.size() - 3) : a;
+      };
+      check_all_policies(in, std::string("<"), last3);
+    } else {
+      check_all_policies(in, std::string("<"), concat);
+    }
+  }
+}
+
+TEST_CASE("transform scans apply unary and convert to the accumulator type", "[algo][scan]") {
+  const auto in = random_input<int>(big, 3);
+  std::vector<long long> want(in.size()), got(in.size());
+  const auto sq = [](int x) { return static_cast<long long>(x) * x; };
+  std::transform_inclusive_scan(in.begin(), in.end(), want.begin(), std::plus<>{}, sq);
+  weft::transform_inclusive_scan(weft::par, in.begin(), in.end(), got.begin(), std::plus<>{}, sq);
+  REQUIRE(got == want);
+  std::transform_exclusive_scan(in.begin(), in.end(), want.begin(), 1LL, std::plus<>{}, sq);
+  weft::transform_exclusive_scan(weft::par, in.begin(), in.end(), got.begin(), 1LL,
+                                 std::plus<>{}, sq);
+  REQUIRE(got == want);
+}
+
+TEST_CASE("scan range overloads and weaker iterators", "[algo][scan]") {
+  const auto in = random_input<int>(big, 4, 1000);
+  std::vector<int> want(in.size()), got(in.size());
+  std::inclusive_scan(in.begin(), in.end(), want.begin());
+  REQUIRE(weft::inclusive_scan(in, got) == got.end());
+  REQUIRE(got == want);
+  std::inclusive_scan(in.begin(), in.end(), want.begin(), [](int a, int b) { return a ^ b; });
+  weft::inclusive_scan(in, got, [](int a, int b) { return a ^ b; });
+  REQUIRE(got == want);
+
+  std::list<int> l{1, 2, 3, 4};
+  std::vector<int> out(4);
+  weft::exclusive_scan(weft::par, l.begin(), l.end(), out.begin(), 10);
+  REQUIRE(out == std::vector<int>{10, 11, 13, 16});
+}
+
+TEST_CASE("scans: an exception from op or unary reaches the caller; the pool stays usable",
+          "[algo][scan]") {
+  const auto in = random_input<int>(big, 5);
+  std::vector<long long> out(in.size());
+  for (const std::size_t at : {std::size_t{0}, std::size_t{777}, std::size_t{60000},
+                               std::size_t{99999}}) {
+    CAPTURE(at);
+    std::atomic<std::size_t> calls{0};
+    const thrower t{&calls, at};
+    const auto op = [&](long long a, long long b) {
+      t.tick();
+      return a + b;
+    };
+    REQUIRE_THROWS_AS(weft::inclusive_scan(weft::par, in.begin(), in.end(), out.begin(), op, 0LL),
+                      weft_test::test_error);
+    calls = 0;
+    REQUIRE_THROWS_AS(weft::transform_exclusive_scan(weft::par, in.begin(), in.end(), out.begin(),
+                                                     0LL, std::plus<>{},
+                                                     [&](int x) {
+                                                       t.tick();
+                                                       return static_cast<long long>(x);
+                                                     }),
+                      weft_test::test_error);
+  }
+  std::vector<long long> want(in.size());
+  std::inclusive_scan(in.begin(), in.end(), want.begin(), std::plus<>{}, 0LL);
+  weft::inclusive_scan(weft::par, in.begin(), in.end(), out.begin(), std::plus<>{}, 0LL);
+  REQUIRE(out == want);
+}
+
+// The look-back protocol under contention: many scans of many sizes, some from inside pool
+// tasks (two scans at once share the pool), some whose op itself runs weft work.
+TEST_CASE("scan protocol stress: small and medium scans, nested and concurrent", "[algo][scan]") {
+  auto rng = weft_test::seeded_rng(99);
+  const std::uint64_t rounds = weft_test::stress_iters(60);
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    const std::size_t n = rng() % (r % 4 == 0 ? 300000 : 5000);
+    std::vector<std::uint64_t> in(n);
+    for (auto& x : in) x = rng() % 1000;
+    std::vector<std::uint64_t> want(n), a(n), b(n);
+    std::inclusive_scan(in.begin(), in.end(), want.begin());
+    weft::join([&] { weft::inclusive_scan(weft::par, in.begin(), in.end(), a.begin()); },
+               [&] { weft::inclusive_scan(weft::par, in.begin(), in.end(), b.begin()); });
+    REQUIRE(a == want);
+    REQUIRE(b == want);
+  }
+  std::vector<std::uint64_t> in(200000, 1), out(in.size());
+  weft::transform_inclusive_scan(weft::par, in.begin(), in.end(), out.begin(), std::plus<>{},
+                                 [](std::uint64_t x) {
+                                   if (x == 1 && weft::thread_index().value_or(0) % 2 == 0)
+                                     weft::join([] {}, [] {});
+                                   return x;
+                                 });
+  for (std::size_t i = 0; i < out.size(); ++i) REQUIRE(out[i] == i + 1);
+}
+
+// White-box: with more than one thread, an input whose op is slow is past the engine's probe
+// budget, so the chunked look-back path runs: it reduces a chunk before scanning it, which
+// calls op more than n - 1 times. (With one thread the engine stays sequential: n - 1 calls.)
+TEST_CASE("scan: a long input takes the parallel look-back path", "[algo][scan]") {
+  const std::size_t n = big;
+  std::vector<std::uint64_t> in(n, 1), out(n);
+  std::atomic<std::size_t> calls{0};
+  weft::inclusive_scan(weft::par, in.begin(), in.end(), out.begin(),
+                       [&](std::uint64_t a, std::uint64_t b) {
+                         calls.fetch_add(1, std::memory_order_relaxed);
+                         return a + b;
+                       });
+  for (std::size_t i = 0; i < n; ++i) REQUIRE(out[i] == i + 1);
+  if (weft::num_threads() > 1)
+    REQUIRE(calls.load() > n - 1);
+  else
+    REQUIRE(calls.load() == n - 1);
+}

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: MIT
+// Element-wise writes and uninitialized memory (algorithm/transform.hpp, algorithm/memory.hpp).
+#include <execution>
+#include <numeric>
+
+#include "algo_support.hpp"
+
+using namespace weft_algo;
+
+namespace {
+
+template <class T>
+T plus_one(const T& x) {
+  if constexpr (std::is_same_v<T, std::string>)
+    return x + "+";
+  else
+    return x + 1;
+}
+
+template <class T>
+void check_writes(std::size_t n, std::uint64_t salt) {
+  const auto v = random_input<T>(n, salt, 20);
+  const auto b = v.begin(), e = v.end();
+  const auto small = [](const T& x) { return key_of(x) % 3 == 0; };
+  const T seven = make<T>(7), eight = make<T>(8);
+  const auto mid = static_cast<std::ptrdiff_t>(n / 3);
+  for_policies([&](auto pol) {
+    std::vector<T> got(n), want(n);
+    REQUIRE(weft::copy(pol, b, e, got.begin()) == got.end());
+    REQUIRE(got == v);
+    REQUIRE(weft::copy_n(pol, b, static_cast<int>(n / 2), want.begin()) == want.begin() + static_cast<std::ptrdiff_t>(n / 2));
+    REQUIRE(std::equal(want.begin(), want.begin() + static_cast<std::ptrdiff_t>(n / 2), b));
+
+    weft::transform(pol, b, e, got.begin(), plus_one<T>);
+    std::transform(b, e, want.begin(), plus_one<T>);
+    REQUIRE(got == want);
+    weft::transform(pol, got.begin(), got.end(), got.begin(), plus_one<T>);  // in place
+    std::transform(want.begin(), want.end(), want.begin(), plus_one<T>);
+    REQUIRE(got == want);
+    const auto pick = [](const T& x, const T& y) { return key_of(x) < key_of(y) ? x : y; };
+    weft::transform(pol, b, e, want.begin(), got.begin(), pick);
+    std::vector<T> want2(n);
+    std::transform(b, e, want.begin(), want2.begin(), pick);
+    REQUIRE(got == want2);
+
+    weft::fill(pol, got.begin(), got.end(), seven);
+    REQUIRE(std::count(got.begin(), got.end(), seven) == static_cast<std::ptrdiff_t>(n));
+    REQUIRE(weft::fill_n(pol, got.begin(), static_cast<long>(n / 2), eight) == got.begin() + static_cast<std::ptrdiff_t>(n / 2));
+    REQUIRE(std::count(got.begin(), got.end(), eight) == static_cast<std::ptrdiff_t>(n / 2));
+    REQUIRE(weft::fill_n(pol, got.begin(), -3, eight) == got.begin());
+
+    std::atomic<int> made{0};
+    weft::generate(pol, got.begin(), got.end(), [&] { made.fetch_add(1, std::memory_order_relaxed); return seven; });
+    REQUIRE(made.load() == static_cast<int>(n));
+    REQUIRE(weft::generate_n(pol, got.begin(), 0, [&] { return eight; }) == got.begin());
+
+    got = v;
+    want = v;
+    weft::replace(pol, got.begin(), got.end(), seven, eight);
+    std::replace(want.begin(), want.end(), seven, eight);
+    REQUIRE(got == want);
+    weft::replace_if(pol, got.begin(), got.end(), small, seven);
+    std::replace_if(want.begin(), want.end(), small, seven);
+    REQUIRE(got == want);
+    weft::replace_copy(pol, b, e, got.begin(), seven, eight);
+    std::replace_copy(b, e, want.begin(), seven, eight);
+    REQUIRE(got == want);
+    weft::replace_copy_if(pol, b, e, got.begin(), small, eight);
+    std::replace_copy_if(b, e, want.begin(), small, eight);
+    REQUIRE(got == want);
+
+    got = v;
+    want = v;
+    weft::reverse(pol, got.begin(), got.end());
+    std::reverse(want.begin(), want.end());
+    REQUIRE(got == want);
+    weft::reverse_copy(pol, b, e, got.begin());
+    std::reverse_copy(b, e, want.begin());
+    REQUIRE(got == want);
+    got = v;
+    want = v;
+    const auto at = weft::rotate(pol, got.begin(), got.begin() + mid, got.end());
+    REQUIRE(at - got.begin() == std::rotate(want.begin(), want.begin() + mid, want.end()) - want.begin());
+    REQUIRE(got == want);
+    weft::rotate_copy(pol, b, b + mid, e, got.begin());
+    std::rotate_copy(b, b + mid, e, want.begin());
+    REQUIRE(got == want);
+    std::vector<T> other(n, seven);
+    got = v;
+    REQUIRE(weft::swap_ranges(pol, got.begin(), got.end(), other.begin()) == other.end());
+    REQUIRE(other == v);
+    REQUIRE(std::count(got.begin(), got.end(), seven) == static_cast<std::ptrdiff_t>(n));
+  });
+}
+
+// Counts live objects; its copy constructor throws on the chosen call.
+struct counted {
+  static inline std::atomic<long> live{0};
+  static inline std::atomic<long> copies{0};
+  static inline long throw_at = -1;
+  int v = 0;
+  counted() { ++live; }
+  explicit counted(int x) : v(x) { ++live; }
+  counted(const counted& o) : v(o.v) {
+    if (copies.fetch_add(1) == throw_at) throw weft_test::test_error{0};
+    ++live;
+  }
+  counted(counted&& o) noexcept : v(o.v) { ++live; }
+  counted& operator=(const counted&) = default;
+  ~counted() { --live; }
+};
+
+}  // namespace
+
+TEST_CASE("element-wise writes equal std:: at every length", "[algo]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    check_writes<int>(n, 11);
+    check_writes<std::string>(n, 12);
+  }
+}
+
+TEST_CASE("move-only elements: move, swap_ranges, reverse, rotate", "[algo]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    auto a = random_input<move_only>(n, 13);
+    auto want = clone(a);
+    weft::reverse(weft::par, a.begin(), a.end());
+    std::reverse(want.begin(), want.end());
+    REQUIRE(a == want);
+    const auto mid = static_cast<std::ptrdiff_t>(n / 4);
+    weft::rotate(weft::par, a.begin(), a.begin() + mid, a.end());
+    std::rotate(want.begin(), want.begin() + mid, want.end());
+    REQUIRE(a == want);
+    std::vector<move_only> moved(n);
+    weft::move(weft::par, a.begin(), a.end(), moved.begin());
+    REQUIRE(moved == want);
+    weft::swap_ranges(weft::par, moved.begin(), moved.end(), a.begin());
+    REQUIRE(a == want);
+  }
+}
+
+TEST_CASE("uninitialized algorithms construct every object, destroy undoes them", "[algo]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    const auto src = random_input<std::string>(n, 14);
+    std::allocator<std::string> alloc;
+    std::string* p = alloc.allocate(n + 1);
+    REQUIRE(weft::uninitialized_copy(weft::par, src.begin(), src.end(), p) == p + n);
+    REQUIRE(std::equal(src.begin(), src.end(), p));
+    weft::destroy(weft::par, p, p + n);
+    weft::uninitialized_fill(weft::par, p, p + n, std::string("fill"));
+    REQUIRE(std::all_of(p, p + n, [](const std::string& s) { return s == "fill"; }));
+    REQUIRE(weft::destroy_n(weft::par, p, n) == p + n);
+    weft::uninitialized_value_construct(weft::par, p, p + n);
+    REQUIRE(std::all_of(p, p + n, [](const std::string& s) { return s.empty(); }));
+    weft::destroy(weft::par, p, p + n);
+    REQUIRE(weft::uninitialized_default_construct_n(weft::par, p, n) == p + n);
+    weft::destroy(weft::par, p, p + n);
+    auto movable = random_input<move_only>(n, 15);
+    std::allocator<move_only> malloc_;
+    move_only* q = malloc_.allocate(n + 1);
+    REQUIRE(weft::uninitialized_move_n(weft::par, movable.begin(), n, q).second == q + n);
+    REQUIRE(std::equal(q, q + n, random_input<move_only>(n, 15).begin()));
+    weft::destroy(weft::par, q, q + n);
+    malloc_.deallocate(q, n + 1);
+    alloc.deallocate(p, n + 1);
+  }
+}
+
+TEST_CASE("uninitialized_copy: a throwing constructor leaves nothing constructed", "[algo]") {
+  std::vector<counted> src(big);
+  const long before = counted::live.load();
+  std::allocator<counted> alloc;
+  counted* p = alloc.allocate(src.size());
+  for (const long at : {0L, 4321L, static_cast<long>(big) - 1}) {
+    CAPTURE(at);
+    counted::copies = 0;
+    counted::throw_at = at;
+    REQUIRE_THROWS_AS(weft::uninitialized_copy(weft::par, src.begin(), src.end(), p),
+                      weft_test::test_error);
+    REQUIRE(counted::live.load() == before);
+  }
+  counted::throw_at = -1;
+  weft::uninitialized_copy(weft::par, src.begin(), src.end(), p);
+  REQUIRE(counted::live.load() == before + static_cast<long>(big));
+  weft::destroy(weft::par, p, p + src.size());
+  REQUIRE(counted::live.load() == before);
+  alloc.deallocate(p, src.size());
+}
+
+TEST_CASE("transform: an exception from op reaches the caller", "[algo]") {
+  const auto v = random_input<int>(big, 16);
+  std::vector<int> out(v.size());
+  for (const std::size_t at : {std::size_t{0}, big - 1}) {
+    std::atomic<std::size_t> calls{0};
+    const thrower t{&calls, at};
+    REQUIRE_THROWS_AS(weft::transform(weft::par, v.begin(), v.end(), out.begin(), [&](int x) {
+                        t.tick();
+                        return x;
+                      }),
+                      weft_test::test_error);
+  }
+  weft::transform(weft::par, v.begin(), v.end(), out.begin(), [](int x) { return -x; });
+  REQUIRE(out[big - 1] == -v[big - 1]);
+}

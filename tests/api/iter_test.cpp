@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+// weft::iter and weft::range through the public API: sources, borrowing, move-only items,
+// exceptions, short-circuiting, deterministic reductions, nesting.
+#include <catch2/catch.hpp>
+#include <weft/weft.hpp>
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <numeric>
+#include <range/v3/view/iota.hpp>
+#include <range/v3/view/reverse.hpp>
+#include <range/v3/view/transform.hpp>
+#include <ranges>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "test_support.hpp"
+
+TEST_CASE("sources: containers, arrays, spans, strings, std views and range-v3 views",
+          "[iter][interface]") {
+  std::vector<int> v(1000);
+  std::iota(v.begin(), v.end(), 1);
+  const long want = 1000L * 1001 / 2;
+  CHECK(weft::iter(v).sum<long>() == want);
+
+  std::array<int, 5> a{1, 2, 3, 4, 5};
+  CHECK(weft::iter(a).sum() == 15);
+  int c_array[4] = {1, 2, 3, 4};
+  CHECK(weft::iter(c_array).sum() == 10);
+  CHECK(weft::iter(std::span<const int>(v)).sum<long>() == want);
+  const std::string s = "weft parallel";
+  CHECK(weft::iter(s).filter([](char ch) { return ch == 'l'; }).count() == 3);
+  std::deque<int> d(v.begin(), v.end());
+  CHECK(weft::iter(d).sum<long>() == want);
+
+  CHECK(weft::iter(std::views::iota(1, 1001)).sum<long>() == want);
+  CHECK(weft::iter(v | std::views::transform([](int x) { return 2 * x; })).sum<long>() == 2 * want);
+  CHECK(weft::iter(v | std::views::take(10)).sum() == 55);
+  CHECK(weft::iter(v | std::views::drop(990)).sum() == 9955);
+  CHECK(weft::iter(v | std::views::reverse).find_first([](int x) { return x < 500; }) == 499);
+
+  CHECK(weft::iter(ranges::views::iota(1, 1001)).sum<long>() == want);
+  CHECK(weft::iter(v | ranges::views::transform([](int x) { return x % 10; })).max() == 9);
+  CHECK(weft::iter(v | ranges::views::reverse).position_first([](int x) { return x == 1000; }) == 0);
+}
+
+TEST_CASE("weft::range over integer types", "[iter][interface]") {
+  CHECK(weft::range(0, 10).sum() == 45);
+  CHECK(weft::range(10, 0).count() == 0);
+  CHECK(weft::range(-5, 5).sum() == -5);
+  CHECK(weft::range(std::int8_t{-100}, std::int8_t{100}).count() == 200);
+  CHECK(weft::range(std::uint64_t{0}, std::uint64_t{1} << 20).sum() == (std::uint64_t{1} << 19) * ((std::uint64_t{1} << 20) - 1));
+  CHECK(weft::range('a', 'f').to_vector() == std::vector<char>{'a', 'b', 'c', 'd', 'e'});
+  static_assert(std::is_same_v<decltype(weft::range(0, std::size_t{3}))::item_type, std::size_t>);
+  CHECK(weft::range(0, 1000).size() == 1000);
+}
+
+TEST_CASE("an lvalue is borrowed: items are references, mutable unless const", "[iter][interface]") {
+  std::vector<double> v(100003, 1.5);
+  weft::iter(v).for_each([](double& x) { x *= 2; });
+  CHECK(std::all_of(v.begin(), v.end(), [](double x) { return x == 3.0; }));
+  const auto& cv = v;
+  static_assert(std::is_same_v<decltype(weft::iter(cv))::item_type, const double&>);
+  static_assert(std::is_same_v<decltype(weft::iter(v))::item_type, double&>);
+  weft::iter(v).enumerate().for_each([](auto p) { p.second = static_cast<double>(p.first); });
+  CHECK(v[77777] == 77777.0);
+  // zip pairs references too: write one side from the other.
+  std::vector<double> out(v.size());
+  weft::iter(out).zip(v).for_each([](auto p) { p.first = p.second + 1; });
+  CHECK(out[5] == 6.0);
+}
+
+TEST_CASE("an rvalue is moved into the pipeline; move-only items work", "[iter][interface]") {
+  std::vector<std::unique_ptr<int>> owned;
+  for (int i = 0; i < 1000; ++i) owned.push_back(std::make_unique<int>(i));
+  // Compiles only because the vector is moved, never copied.
+  CHECK(weft::iter(std::move(owned)).map([](const std::unique_ptr<int>& p) { return *p; }).sum() == 499500);
+
+  auto ptrs = weft::range(0, 100003).map([](int i) { return std::make_unique<int>(i); }).to_vector();
+  REQUIRE(ptrs.size() == 100003);
+  CHECK(*ptrs[100002] == 100002);
+  auto odd = weft::range(0, 1000)
+                 .map([](int i) { return std::make_unique<int>(i); })
+                 .filter([](const std::unique_ptr<int>& p) { return *p % 2 == 1; })
+                 .to_vector();
+  CHECK(odd.size() == 500);
+  CHECK(*odd.front() == 1);
+  auto first_big = weft::range(0, 1000)
+                       .map([](int i) { return std::make_unique<int>(i); })
+                       .find_first([](const std::unique_ptr<int>& p) { return *p > 10; });
+  CHECK(**first_big == 11);
+  auto smallest = weft::range(0, 1000)
+                      .map([](int i) { return std::make_unique<int>(1000 - i); })
+                      .min_by([](const auto& a, const auto& b) { return *a < *b; });
+  CHECK(**smallest == 1);
+}
+
+TEST_CASE("exceptions propagate, the first wins, the pool stays usable", "[iter][requirement]") {
+  for (std::size_t n : {std::size_t{1}, std::size_t{1000}, std::size_t{100003}}) {
+    auto rng = weft_test::seeded_rng(n);
+    for (int round = 0; round < 20; ++round) {
+      const std::size_t bad = rng() % n;
+      auto run = [&](auto pipe) {
+        CHECK_THROWS_AS(pipe.for_each([&](std::size_t i) {
+          if (i == bad) throw weft_test::test_error{static_cast<int>(i)};
+        }),
+                        weft_test::test_error);
+      };
+      run(weft::range(std::size_t{0}, n));
+      run(weft::range(std::size_t{0}, n).with_max_len(1));
+      run(weft::range(std::size_t{0}, n).deterministic().with_min_len(16));
+      CHECK_THROWS_AS(weft::range(std::size_t{0}, n)
+                          .map([&](std::size_t i) {
+                            if (i >= bad) throw std::runtime_error("map");
+                            return i;
+                          })
+                          .sum(),
+                      std::runtime_error);
+      CHECK_THROWS_AS(weft::range(std::size_t{0}, n).with_max_len(7).reduce(std::size_t{0}, [&](std::size_t a, std::size_t b) {
+        if (b == bad) throw std::runtime_error("reduce");
+        return a + b;
+      }),
+                      std::runtime_error);
+    }
+  }
+  // The sequential probe runs item 0 first and stops there.
+  std::atomic<int> ran{0};
+  CHECK_THROWS_AS(weft::range(0, 1 << 20).for_each([&](int) {
+    ran.fetch_add(1);
+    throw std::logic_error("first");
+  }),
+                  std::logic_error);
+  CHECK(ran.load() == 1);
+  CHECK(weft::range(0, 100003).map([](int x) { return static_cast<long>(x); }).sum() == 100003L * 100002 / 2);
+}
+
+TEST_CASE("short-circuit: searches over 2^40 items finish because they stop early",
+          "[iter][requirement]") {
+  // Without short-circuiting each of these would run for hours: the ctest timeout is the check.
+  const std::int64_t huge = std::int64_t{1} << 40;
+  CHECK(weft::range(std::int64_t{0}, huge).find_first([](std::int64_t x) { return x == 1000; }) == 1000);
+  CHECK(weft::range(std::int64_t{0}, huge).position_first([](std::int64_t x) { return x >= 12345; }) == 12345);
+  CHECK(weft::range(std::int64_t{0}, huge).any([](std::int64_t x) { return x == 5000; }));
+  CHECK_FALSE(weft::range(std::int64_t{0}, huge).all([](std::int64_t x) { return x < 777; }));
+  CHECK_FALSE(weft::range(std::int64_t{0}, huge).none([](std::int64_t x) { return x == 3; }));
+  CHECK(weft::range(std::int64_t{0}, huge).find_any([](std::int64_t x) { return x > 100 && x < 200; }).has_value());
+  CHECK(weft::range(std::int64_t{0}, huge).with_max_len(1).find_first([](std::int64_t x) { return x == 99; }) == 99);
+  CHECK(weft::range(std::int64_t{0}, huge).filter([](std::int64_t x) { return x % 2 == 1; }).find_first([](std::int64_t x) { return x > 50; }) == 51);
+}
+
+TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread count",
+          "[iter][requirement]") {
+  auto rng = weft_test::seeded_rng(7);
+  std::vector<double> v(1'000'003);
+  for (auto& x : v) x = static_cast<double>(rng() % 1'000'000) * 1e-3 - 400.0 + 1e-9 * static_cast<double>(rng() % 1000);
+  const double global = weft::iter(v).deterministic().sum();
+  for (std::size_t threads : {1, 2, 3, 4}) {
+    weft::thread_pool pool({.num_threads = threads});
+    for (int round = 0; round < 5; ++round) {
+      const double s = pool.install([&] { return weft::iter(v).deterministic().sum(); });
+      CHECK(s == global);  // exact: same tree, same lanes
+      const double r = pool.install([&] {
+        return weft::iter(v).deterministic().with_min_len(1000).reduce(0.0, [](double a, double b) { return a + b; });
+      });
+      const double r_again = weft::iter(v).deterministic().with_min_len(1000).reduce(0.0, [](double a, double b) { return a + b; });
+      CHECK(r == r_again);
+    }
+  }
+}
+
+TEST_CASE("pipelines nest and run on the installing pool", "[iter][interface]") {
+  std::vector<std::vector<int>> rows(300, std::vector<int>(1000));
+  for (std::size_t r = 0; r < rows.size(); ++r) std::iota(rows[r].begin(), rows[r].end(), static_cast<int>(r));
+  const long total = weft::iter(rows).map([](const std::vector<int>& row) { return weft::iter(row).sum<long>(); }).sum();
+  long want = 0;
+  for (const auto& row : rows) want += std::accumulate(row.begin(), row.end(), 0L);
+  CHECK(total == want);
+
+  weft::thread_pool pool({.num_threads = 3});
+  std::vector<std::atomic<int>> seen(3);
+  std::atomic<int> outside{0};  // Catch2 assertions are not thread-safe: count, check after
+  pool.install([&] {
+    weft::range(0, 100000).with_max_len(64).for_each([&](int) {
+      const auto idx = weft::thread_index();
+      if (idx && *idx < seen.size())
+        seen[*idx].fetch_add(1, std::memory_order_relaxed);
+      else
+        outside.fetch_add(1, std::memory_order_relaxed);
+    });
+  });
+  CHECK(outside.load() == 0);
+  CHECK(seen[0] + seen[1] + seen[2] == 100000);
+}
+
+TEST_CASE("a stored pipeline can run several consumers", "[iter][interface]") {
+  std::vector<int> v(5000);
+  std::iota(v.begin(), v.end(), 0);
+  auto evens = weft::iter(v).filter([](int x) { return x % 2 == 0; });
+  CHECK(evens.count() == 2500);
+  CHECK(evens.max() == 4998);
+  auto squares = evens.map([](int x) { return static_cast<long>(x) * x; });  // copies `evens`
+  CHECK(squares.min() == 0L);
+  CHECK(evens.sum() == 2500 * 4998 / 2);
+  CHECK_THROWS_AS(weft::iter(v).chunks(0), std::invalid_argument);
+  CHECK_THROWS_AS(weft::iter(v).step_by(0), std::invalid_argument);
+}

@@ -1,0 +1,80 @@
+# The controls of the hygiene checks: each check must reject a small tree with known faults,
+# naming every fault and nothing else (the ctest hygiene.<check> runs it on the real tree).
+#   cmake -DCHECK=<layers|doc_links> -DCMAKE_DIR=<weft>/cmake -DWORK=<scratch dir> -P selftest.cmake
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE_RECURSE "${WORK}")
+
+if(CHECK STREQUAL "layers")
+  file(WRITE "${WORK}/include/weft/detail/sync/ok.hpp" "#include \"weft/detail/config.hpp\"\n")
+  file(WRITE "${WORK}/include/weft/detail/sync/bad.hpp"
+    "#include <atomic>\n#include \"weft/detail/sched/worker.hpp\"\n")
+  file(WRITE "${WORK}/src/bad.cpp" "#include \"weft/detail/fork/join_impl.hpp\"\n")
+  file(WRITE "${WORK}/include/weft/plumbing/bad.hpp"
+    "#include \"weft/join.hpp\"\n  #  include <weft/detail/sched/runtime.hpp>\n")
+  file(WRITE "${WORK}/include/weft/iter/bad.hpp"
+    "#include \"weft/plumbing/bridge.hpp\"\n#include \"weft/scope.hpp\"\n")
+  file(WRITE "${WORK}/include/weft/weft.hpp"
+    "#include \"weft/iter.hpp\"\n#include \"weft/detail/config.hpp\"\n")
+  file(WRITE "${WORK}/include/weft/detail/unplaced.hpp" "\n")
+  set(expect
+    "detail/sync/bad.hpp: L0 sync .detail/sync/. includes weft/detail/sched/worker.hpp"
+    "src/bad.cpp: L1 sched .detail/sched/, src/. includes weft/detail/fork/join_impl.hpp"
+    "plumbing/bad.hpp: L3 plumbing .plumbing/. includes weft/detail/sched/runtime.hpp"
+    "iter/bad.hpp: L4 api .iter.hpp, iter/, algorithm.hpp, algorithm/, execution.hpp. includes weft/scope.hpp"
+    "weft.hpp: umbrella .weft.hpp. includes weft/detail/config.hpp"
+    "detail/unplaced.hpp: not in the layering table")
+  set(unexpected "ok.hpp" "weft/join.hpp," "bridge.hpp," "weft/iter.hpp,")
+elseif(CHECK STREQUAL "doc_links")
+  set(D docs)  # never the literal: check_doc_links.cmake reads this file too
+  file(WRITE "${WORK}/${D}/a.md" [[
+# Title
+## Life of `join` (fast path)
+## Repeated
+## Repeated
+```cpp
+# not a heading
+```
+<a name="explicit"></a>
+]])
+  file(WRITE "${WORK}/${D}/b.md" [[
+See [a](a.md#title), [join](a.md#life-of-join-fast-path), [again](a.md#repeated-1),
+[explicit](a.md#explicit), [the web](https://example.org/x.md#y), [dir](../src/).
+Dead: [nope](a.md#nope), [fenced](a.md#not-a-heading), [here](#here), [gone](c.md).
+]])
+  file(WRITE "${WORK}/src/x.cpp"
+    "// Protocol: ${D}/a.md#repeated, ${D}/a.md and ${D}/a.md#life-of-join-fast-path.\n"
+    "// Dead: ${D}/a.md#missing, ${D}/missing.md.\n")
+  set(expect
+    "${D}/b.md: a.md#nope: no heading with that anchor"
+    "${D}/b.md: a.md#not-a-heading: no heading with that anchor"
+    "${D}/b.md: #here: no heading with that anchor"
+    "${D}/b.md: c.md: no such file"
+    "src/x.cpp: ${D}/a.md#missing: no heading with that anchor"
+    "src/x.cpp: ${D}/missing.md: no such file")
+  set(unexpected "#title" "fast-path:" "repeated-1" "explicit" "example.org" "src/:"
+    "${D}/a.md#repeated:" "${D}/a.md:")
+else()
+  message(FATAL_ERROR "selftest.cmake: -DCHECK=layers|doc_links")
+endif()
+
+execute_process(COMMAND "${CMAKE_COMMAND}" -DROOT=${WORK} -P "${CMAKE_DIR}/check_${CHECK}.cmake"
+  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+set(problems "")
+if(rc EQUAL 0)
+  string(APPEND problems "  the check passed a tree with known faults\n")
+endif()
+foreach(line IN LISTS expect)
+  if(NOT out MATCHES "${line}")
+    string(APPEND problems "  not reported: ${line}\n")
+  endif()
+endforeach()
+foreach(text IN LISTS unexpected)
+  string(FIND "${out}" "${text}" at)
+  if(NOT at EQUAL -1)
+    string(APPEND problems "  reported but correct: ...${text}\n")
+  endif()
+endforeach()
+if(problems)
+  message(FATAL_ERROR "check_${CHECK}.cmake self-test failed:\n${problems}Its output:\n${out}")
+endif()
+message(STATUS "check_${CHECK}.cmake rejects the faulty tree, naming each fault")
