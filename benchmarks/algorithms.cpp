@@ -87,6 +87,9 @@ bool run_find_if(const options& o, csv_sink& csv) {
   std::printf("bars:\n");
   bar_vs_seq_at_1t("find_if", r);
   bar_vs_best_peer("find_if", r, o.threads);
+  return r.ok;
+}
+
 bool run_sort_u64(const options& o, csv_sink& csv) {
   const std::size_t n = o.size_of("sort_u64", sort_u64::default_n, sort_u64::quick_n);
   bool ok = true;

@@ -10,6 +10,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <new>
@@ -104,6 +105,16 @@ void radix_insertion(T* a, std::size_t n, const KeyFn& key) noexcept {
   }
 }
 
+// Moves [from, from + n) to the disjoint [to, to + n).
+template <class T>
+void radix_move_all(T* to, T* from, std::size_t n) noexcept {
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    if (n != 0) std::memcpy(static_cast<void*>(to), static_cast<const void*>(from), n * sizeof(T));
+  } else {
+    for (std::size_t i = 0; i < n; ++i) radix_put(to + i, from[i]);
+  }
+}
+
 template <class KeyFn, class T>
 auto radix_diff_mask(const T* a, std::size_t n, const KeyFn& key) noexcept {
   using U = decltype(key(a[0]));
@@ -115,44 +126,117 @@ auto radix_diff_mask(const T* a, std::size_t n, const KeyFn& key) noexcept {
 
 // Ranges up to this many elements (512 KiB of 8-byte elements: L2) take the LSD path.
 inline constexpr std::size_t radix_lsd_max = std::size_t(1) << 16;
-// The LSD window covers this many bits more than log2(n): keys that still agree on the
-// whole window are rare, and the insertion sort that finishes them is about one compare
-// per element.
-inline constexpr unsigned radix_lsd_slack = 8;
+// When the keys of a range differ on at most this many bits, its LSD passes cover all of
+// them and the range is sorted exactly.
+inline constexpr unsigned radix_lsd_exact = 2 * radix_max_digit;
+// Otherwise the LSD window covers log2(n) plus this many bits below the top differing bit:
+// keys that still agree on the whole window are few, and form short runs that are then
+// finished on their own.
+#ifndef WEFT_RADIX_SLACK
+#define WEFT_RADIX_SLACK 0
+#endif
+inline constexpr int radix_lsd_slack = WEFT_RADIX_SLACK;
 
 template <bool InPlace, class T, class KeyFn>
-void radix_seq(T* a, T* b, std::size_t n, unsigned bits, const KeyFn& key) noexcept;
+void radix_seq(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept;
 
-// A cache-sized range whose keys agree from bit `top` up: stable counting passes from the
-// low digit of the window of bits just below `top` up to its high digit, all digits counted
-// in one read, a digit on which every key agrees skipped; then, if bits are left below the
-// window, one insertion sort. Result where InPlace says (see radix_seq).
+// Sorts the runs of `out` whose keys agree from bit `wlow` up (they are adjacent: the range
+// is sorted on those bits) by their bits [low, wlow): short runs by insertion, long ones by
+// radix_seq with `tmp` (as long as out) as scratch. Bounded work: no quadratic insertion
+// sort whatever the keys.
+template <class T, class KeyFn>
+void radix_finish_runs(T* out, T* tmp, std::size_t n, unsigned wlow, unsigned low,
+                       const KeyFn& key) noexcept {
+  using U = decltype(key(out[0]));
+  std::size_t i = 0;
+  U g = static_cast<U>(key(out[0]) >> wlow);
+  while (i < n) {
+    std::size_t j = i + 1;
+    U h = 0;
+    while (j < n && (h = static_cast<U>(key(out[j]) >> wlow)) == g) ++j;
+    const std::size_t m = j - i;
+    if (m > 1) {
+      if (m <= radix_small)
+        radix_insertion(out + i, m, key);
+      else
+        radix_seq<true>(out + i, tmp + i, m, wlow, low, key);
+    }
+    g = h;
+    i = j;
+  }
+}
+
+// Insertion sort of [a, a + n) that gives up once it has moved more than `budget` elements
+// (returns false then; the range is a permutation of its input, every run of keys that
+// agree on the bits from `wlow` up still in place, in some order).
+template <class T, class KeyFn>
+bool radix_insertion_bounded(T* a, std::size_t n, std::size_t budget, const KeyFn& key) noexcept {
+  for (std::size_t i = 1; i < n; ++i) {
+    const auto k = key(a[i]);
+    if (!(k < key(a[i - 1]))) continue;
+    T tmp(std::move(a[i]));
+    std::size_t j = i;
+    do {
+      radix_put(a + j, a[j - 1]);
+      --j;
+    } while (j > 0 && k < key(a[j - 1]));
+    radix_put(a + j, tmp);
+    const std::size_t moved = i - j;
+    if (moved > budget) return false;
+    budget -= moved;
+  }
+  return true;
+}
+
+// Counts the digits of every pass in one read: count[p][digit p of key >> wlow].
+template <unsigned Passes, class T, class KeyFn, class U>
+void radix_count_digits(const T* a, std::size_t n, unsigned wlow, unsigned w, U dmask,
+                        std::uint32_t (*count)[std::size_t(1) << radix_max_digit],
+                        const KeyFn& key) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const U k = static_cast<U>(key(a[i]) >> wlow);
+    for (unsigned p = 0; p < Passes; ++p) ++count[p][(k >> (p * w)) & dmask];
+  }
+}
+
+// A cache-sized range whose keys differ only on bits [low, top): stable counting passes from
+// the low digit of a window of bits just below `top` up to its high digit, all digits counted
+// in one read, a digit on which every key agrees skipped. The window covers [low, top) when
+// that is at most radix_lsd_exact bits wide; else about log2(n) + radix_lsd_slack bits, and
+// the few keys still tied on the window are put in order by an insertion sort (which gives
+// way to radix_finish_runs if the ties turn out to be many). Result where InPlace says (see
+// radix_seq).
 template <bool InPlace, class T, class KeyFn>
-void radix_lsd(T* a, T* b, std::size_t n, unsigned top, const KeyFn& key) noexcept {
+void radix_lsd(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept {
   using U = decltype(key(a[0]));
-  const unsigned want = static_cast<unsigned>(std::bit_width(n)) + radix_lsd_slack;
-  const unsigned window = std::min(top, want);
-  // An odd number of passes ends in b, an even one in a: one more (narrower) pass where
-  // that saves the final copy.
-  unsigned passes = (window + radix_max_digit - 1) / radix_max_digit;
-  if ((passes % 2 == 1) == InPlace && passes < window) ++passes;
+  const unsigned span = top - low;
+  const int want = static_cast<int>(std::bit_width(n)) + radix_lsd_slack;
+  const unsigned window =
+      span <= radix_lsd_exact ? span : std::min(span, static_cast<unsigned>(std::max(want, 1)));
+  constexpr unsigned max_passes = (sizeof(U) * 8 + radix_max_digit - 1) / radix_max_digit;
+  const unsigned passes = (window + radix_max_digit - 1) / radix_max_digit;
   const unsigned w = (window + passes - 1) / passes;
-  const unsigned low = top - std::min(top, w * passes);
+  const unsigned wlow = top - std::min(top, w * passes);
   constexpr std::size_t most = std::size_t(1) << radix_max_digit;
-  constexpr unsigned max_passes = (sizeof(U) * 8 + radix_max_digit - 1) / radix_max_digit + 1;
   const std::size_t d = std::size_t(1) << w;
   const U dmask = static_cast<U>(d - 1);
   std::uint32_t count[max_passes][most];
   for (unsigned p = 0; p < passes; ++p) std::fill_n(count[p], d, 0u);
-  for (std::size_t i = 0; i < n; ++i) {
-    const U k = static_cast<U>(key(a[i]) >> low);
-    for (unsigned p = 0; p < passes; ++p) ++count[p][(k >> (p * w)) & dmask];
+  switch (passes) {
+    case 1: radix_count_digits<1>(a, n, wlow, w, dmask, count, key); break;
+    case 2: radix_count_digits<2>(a, n, wlow, w, dmask, count, key); break;
+    case 3: radix_count_digits<3>(a, n, wlow, w, dmask, count, key); break;
+    default:
+      for (std::size_t i = 0; i < n; ++i) {
+        const U k = static_cast<U>(key(a[i]) >> wlow);
+        for (unsigned p = 0; p < passes; ++p) ++count[p][(k >> (p * w)) & dmask];
+      }
   }
   T* from = a;
   T* to = b;
   for (unsigned p = 0; p < passes; ++p) {
     std::uint32_t* c = count[p];
-    const unsigned sh = low + p * w;
+    const unsigned sh = wlow + p * w;
     if (c[(key(from[0]) >> sh) & dmask] == n) continue;
     std::uint32_t sum = 0;
     for (std::size_t i = 0; i < d; ++i) sum += std::exchange(c[i], sum);
@@ -160,36 +244,40 @@ void radix_lsd(T* a, T* b, std::size_t n, unsigned top, const KeyFn& key) noexce
     std::swap(from, to);
   }
   T* const out = InPlace ? a : b;
-  if (from != out)
-    for (std::size_t i = 0; i < n; ++i) radix_put(out + i, from[i]);
-  if (low != 0) radix_insertion(out, n, key);
+  if (from != out) radix_move_all(out, from, n);
+  if (wlow > low && !radix_insertion_bounded(out, n, 2 * n, key))
+    radix_finish_runs(out, InPlace ? b : a, n, wlow, low, key);
 }
 
-// Sorts [a, a + n), whose keys agree on every bit from `bits` up. InPlace: the result ends
-// in a, with b as scratch; otherwise the result ends in b. Recursion alternates the two.
+// Sorts [a, a + n), whose keys differ only on bits [low, top) (low: a lower bound, 0 when
+// unknown). InPlace: the result ends in a, with b as scratch; otherwise the result ends in b.
+// Recursion alternates the two.
 template <bool InPlace, class T, class KeyFn>
-void radix_seq(T* a, T* b, std::size_t n, unsigned bits, const KeyFn& key) noexcept {
+void radix_seq(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept {
   using U = decltype(key(a[0]));
   T* const out = InPlace ? a : b;
-  if (n <= radix_small) {
-    if constexpr (!InPlace)
-      for (std::size_t i = 0; i < n; ++i) radix_put(b + i, a[i]);
-    radix_insertion(out, n, key);
+  if (n <= radix_small || top <= low) {
+    if constexpr (!InPlace) radix_move_all(b, a, n);
+    if (top > low) radix_insertion(out, n, key);
     return;
   }
   if (n <= radix_lsd_max) {
-    radix_lsd<InPlace>(a, b, n, bits, key);
+    radix_lsd<InPlace>(a, b, n, top, low, key);
     return;
   }
   U mask = radix_diff_mask(a, n, key);
-  if (bits < sizeof(U) * 8) mask &= static_cast<U>((U(1) << bits) - 1);
+  if (top < sizeof(U) * 8) mask &= static_cast<U>((U(1) << top) - 1);
   if (mask == 0) {
-    if constexpr (!InPlace)
-      for (std::size_t i = 0; i < n; ++i) radix_put(b + i, a[i]);
+    if constexpr (!InPlace) radix_move_all(b, a, n);
     return;
   }
-  const unsigned top = static_cast<unsigned>(std::bit_width(mask));
-  const unsigned w = std::min(top, radix_max_digit);
+  top = static_cast<unsigned>(std::bit_width(mask));
+  low = std::max(low, static_cast<unsigned>(std::countr_zero(mask)));
+  if (top - low <= radix_lsd_exact) {
+    radix_lsd<InPlace>(a, b, n, top, low, key);
+    return;
+  }
+  const unsigned w = std::min(top - low, radix_max_digit);
   const unsigned shift = top - w;
   const std::size_t d = std::size_t(1) << w;
   const U dmask = static_cast<U>(d - 1);
@@ -207,15 +295,14 @@ void radix_seq(T* a, T* b, std::size_t n, unsigned bits, const KeyFn& key) noexc
   bool short_left = false;
   for (std::size_t i = 0; i < d; ++i) {
     const std::size_t s = start[i], m = start[i + 1] - start[i];
-    if (shift != 0 && m > radix_small) {
-      radix_seq<!InPlace>(b + s, a + s, m, shift, key);
+    if (shift > low && m > radix_small) {
+      radix_seq<!InPlace>(b + s, a + s, m, shift, low, key);
     } else {
       short_left |= m > 1;
-      if constexpr (InPlace)
-        for (std::size_t j = s; j < s + m; ++j) radix_put(a + j, b[j]);
+      if constexpr (InPlace) radix_move_all(a + s, b + s, m);
     }
   }
-  if (shift != 0 && short_left) radix_insertion(out, n, key);
+  if (shift > low && short_left) radix_insertion(out, n, key);
 }
 
 // --- the parallel top level -----------------------------------------------------------------
@@ -235,33 +322,48 @@ radix_survey<U> radix_survey_join(const radix_survey<U>& l, const radix_survey<U
           l.sdesc && r.sdesc && r.first < l.last};
 }
 
+// The survey of [lo, hi) (lo < hi), the mask relative to k0; when `count` is not null, also
+// the histogram of the digit (key >> shift) & dmask. The order checks stop at the first key
+// that settles all three (on unordered input, within a few keys); the rest of the block only
+// counts and masks.
+template <class T, class KeyFn, class U, class C>
+radix_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t hi, U k0,
+                                   const KeyFn& key, C* count, unsigned shift, U dmask) noexcept {
+  U prev = key(a[lo]), mask = static_cast<U>(prev ^ k0);
+  const U first = prev;
+  bool asc = true, desc = true, sdesc = true;
+  if (count) ++count[(prev >> shift) & dmask];
+  std::size_t i = lo + 1;
+  for (; i < hi && (asc || desc || sdesc); ++i) {
+    const U k = key(a[i]);
+    if (count) ++count[(k >> shift) & dmask];
+    mask |= static_cast<U>(k ^ k0);
+    asc &= !(k < prev);
+    desc &= !(prev < k);
+    sdesc &= k < prev;
+    prev = k;
+  }
+  if (i < hi) {
+    for (; i < hi; ++i) {
+      const U k = key(a[i]);
+      if (count) ++count[(k >> shift) & dmask];
+      mask |= static_cast<U>(k ^ k0);
+    }
+    prev = key(a[hi - 1]);
+  }
+  return {first, prev, mask, asc, desc, sdesc};
+}
+
 template <class T, class KeyFn>
 auto radix_survey_of(const T* a, std::size_t n, const KeyFn& key) {
   using U = decltype(key(a[0]));
   const U k0 = key(a[0]);
-  const auto block = [&](std::size_t lo, std::size_t hi) {
-    radix_survey<U> s{key(a[lo]), key(a[lo]), 0, true, true, true};
-    U prev = s.first, mask = static_cast<U>(prev ^ k0);
-    bool asc = true, desc = true, sdesc = true;
-    for (std::size_t i = lo + 1; i < hi; ++i) {
-      const U k = key(a[i]);
-      mask |= static_cast<U>(k ^ k0);
-      asc &= !(k < prev);
-      desc &= !(prev < k);
-      sdesc &= k < prev;
-      prev = k;
-    }
-    s.last = prev;
-    s.mask = mask;
-    s.asc = asc;
-    s.desc = desc;
-    s.sdesc = sdesc;
-    return s;
-  };
   return *reduce_blocks<radix_survey<U>>(
-      n, block, [](const radix_survey<U>& l, const radix_survey<U>& r) {
-        return radix_survey_join(l, r);
-      });
+      n,
+      [&](std::size_t lo, std::size_t hi) {
+        return radix_survey_block<T, KeyFn, U, std::size_t>(a, lo, hi, k0, key, nullptr, 0, 0);
+      },
+      [](const radix_survey<U>& l, const radix_survey<U>& r) { return radix_survey_join(l, r); });
 }
 
 // One tile of the parallel scatter holds at least this many elements per bucket on average,
@@ -271,37 +373,72 @@ inline constexpr std::size_t radix_tile_per_bucket = 32;
 inline constexpr std::size_t radix_min_tile = std::size_t(1) << 14;
 // The parallel digit aims at buckets of about this many elements (they then sort in L2); it
 // is at most 10 bits: 2^10 scatter streams measured fastest here (12 bits: 30% slower).
-inline constexpr std::size_t radix_bucket_target = 16384;
+#ifndef WEFT_RADIX_TARGET
+#define WEFT_RADIX_TARGET 16384
+#endif
+inline constexpr std::size_t radix_bucket_target = WEFT_RADIX_TARGET;
 inline constexpr unsigned radix_max_par_digit = 10;
 
-// As radix_seq, with the top digit's counting and scatter split over the pool, then the
-// buckets sorted as independent sub-problems. A bucket holding more than an eighth of the
-// input (a skewed distribution) is sorted by this same parallel routine afterwards.
+// The shape of one parallel digit pass over n keys whose top differing bit is top - 1.
+struct radix_plan {
+  unsigned w, shift;
+  std::size_t d, tile, tiles;
+};
+
+inline radix_plan radix_plan_for(std::size_t n, unsigned top) noexcept {
+  const unsigned w = std::min(
+      top, std::clamp(static_cast<unsigned>(std::bit_width(n / radix_bucket_target)), 1u,
+                      radix_max_par_digit));
+  const std::size_t d = std::size_t(1) << w;
+  const std::size_t tile = std::max(radix_min_tile, d * radix_tile_per_bucket);
+  return {w, top - w, d, tile, (n + tile - 1) / tile};
+}
+
+template <class T, class KeyFn>
+void radix_count_tiles(const T* a, std::size_t n, const radix_plan& p, std::size_t* count,
+                       const KeyFn& key) {
+  using U = decltype(key(a[0]));
+  const U dmask = static_cast<U>(p.d - 1);
+  for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t t = lo; t < hi; ++t) {
+      std::size_t* c = count + t * p.d;
+      const std::size_t e = std::min(n, (t + 1) * p.tile);
+      for (std::size_t i = t * p.tile; i < e; ++i) ++c[(key(a[i]) >> p.shift) & dmask];
+    }
+  });
+}
+
+// The scatter of the counted digit from a to b, then the buckets sorted as independent
+// sub-problems, the result where InPlace says. A bucket holding more than an eighth of the
+// input (a skewed distribution) is sorted by radix_par afterwards. `count` holds the
+// per-tile histograms (tiles * d, row per tile) and is overwritten.
+template <bool InPlace, class T, class KeyFn>
+void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size_t* count,
+                       unsigned low, const KeyFn& key);
+
+// As radix_seq, with the top digit's counting and scatter split over the pool.
 template <bool InPlace, class T, class KeyFn>
 void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::declval<T&>())) mask,
                const KeyFn& key) {
-  using U = decltype(key(a[0]));
   const unsigned top = static_cast<unsigned>(std::bit_width(mask));
-  const unsigned w =
-      std::min(top, std::clamp(static_cast<unsigned>(std::bit_width(n / radix_bucket_target)), 1u,
-                               radix_max_par_digit));
-  const std::size_t d = std::size_t(1) << w;
-  const std::size_t tile = std::max(radix_min_tile, d * radix_tile_per_bucket);
-  if (n <= 2 * tile) {
-    radix_seq<InPlace>(a, b, n, top, key);
+  const unsigned low = static_cast<unsigned>(std::countr_zero(mask));
+  const radix_plan p = radix_plan_for(n, top);
+  if (n <= 2 * p.tile) {
+    radix_seq<InPlace>(a, b, n, top, low, key);
     return;
   }
-  const unsigned shift = top - w;
+  std::vector<std::size_t> count(p.tiles * p.d);
+  radix_count_tiles(a, n, p, count.data(), key);
+  radix_par_scatter<InPlace>(a, b, n, p, count.data(), low, key);
+}
+
+template <bool InPlace, class T, class KeyFn>
+void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size_t* count,
+                       unsigned low, const KeyFn& key) {
+  using U = decltype(key(a[0]));
+  const std::size_t d = p.d, tiles = p.tiles, tile = p.tile;
+  const unsigned shift = p.shift;
   const U dmask = static_cast<U>(d - 1);
-  const std::size_t tiles = (n + tile - 1) / tile;
-  std::vector<std::size_t> count(tiles * d);
-  for_blocks(tiles, [&](std::size_t lo, std::size_t hi) {
-    for (std::size_t t = lo; t < hi; ++t) {
-      std::size_t* c = count.data() + t * d;
-      const std::size_t e = std::min(n, (t + 1) * tile);
-      for (std::size_t i = t * tile; i < e; ++i) ++c[(key(a[i]) >> shift) & dmask];
-    }
-  });
   // Exclusive prefix in (digit, tile) order: equal digits keep the tiles' order (stability).
   std::vector<std::size_t> start(d + 1, 0);
   for (std::size_t t = 0; t < tiles; ++t)
@@ -319,31 +456,28 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
     // never write it, which it cannot for the shared table when T is itself a size_t.
     std::size_t c[std::size_t(1) << radix_max_par_digit];
     for (std::size_t t = lo; t < hi; ++t) {
-      std::copy_n(count.data() + t * d, d, c);
+      std::copy_n(count + t * d, d, c);
       const std::size_t e = std::min(n, (t + 1) * tile);
       for (std::size_t i = t * tile; i < e; ++i) radix_put(b + c[(key(a[i]) >> shift) & dmask]++, a[i]);
     }
   });
   const std::size_t big = std::max(n / 8, 2 * tile);
-  const auto finish = [&](std::size_t s, std::size_t m) {
-    if (shift == 0) {
-      if constexpr (InPlace)
-        for (std::size_t j = s; j < s + m; ++j) radix_put(a + j, b[j]);
-    } else {
-      radix_seq<!InPlace>(b + s, a + s, m, shift, key);
-    }
-  };
   for_blocks(d, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi; ++i) {
-      const std::size_t m = start[i + 1] - start[i];
-      if (m != 0 && m <= big) finish(start[i], m);
+      const std::size_t s = start[i], m = start[i + 1] - s;
+      if (m == 0 || m > big) continue;
+      if (shift <= low) {
+        if constexpr (InPlace) radix_move_all(a + s, b + s, m);
+      } else {
+        radix_seq<!InPlace>(b + s, a + s, m, shift, low, key);
+      }
     }
   });
   for (std::size_t i = 0; i < d; ++i) {
     const std::size_t s = start[i], m = start[i + 1] - s;
     if (m <= big) continue;
     U sub = 0;
-    if (shift != 0) {
+    if (shift > low) {
       sub = radix_diff_mask(b + s, m, key);
       sub &= static_cast<U>((U(1) << shift) - 1);
     }
@@ -351,7 +485,7 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
       radix_par<!InPlace>(b + s, a + s, m, sub, key);
     } else if constexpr (InPlace) {
       for_blocks(m, [&](std::size_t lo, std::size_t hi) {
-        for (std::size_t j = s + lo; j < s + hi; ++j) radix_put(a + j, b[j]);
+        radix_move_all(a + s + lo, b + s + lo, hi - lo);
       });
     }
   }
@@ -359,23 +493,69 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
 
 // Sorts [a, a + n) by key. Stable. Returns without touching the input when it is already in
 // order; reverses it when it is in reverse order (strictly, when `stable`).
+//
+// Large inputs take one fused pass: per tile, the histogram of the first digit and the
+// survey (differing bits, order). The digit must be fixed before the pass, so it is taken
+// from a sample of the keys (the first ones and a strided set); when the full survey finds a
+// higher differing bit than the sample did, the digit moves and the keys are counted again.
 template <class T, class KeyFn>
 void radix_sort(T* a, std::size_t n, const KeyFn& key, bool stable) {
+  using U = decltype(key(a[0]));
   if (n < 2) return;
   if (n <= radix_small) {
     radix_insertion(a, n, key);
     return;
   }
-  const auto s = radix_survey_of(a, n, key);
-  if (s.asc || s.mask == 0) return;
-  if (stable ? s.sdesc : s.desc) {
-    for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t i = lo; i < hi; ++i) std::swap(a[i], a[n - 1 - i]);
-    });
+  const auto settle = [&](const radix_survey<U>& s) {
+    if (s.asc || s.mask == 0) return true;
+    if (stable ? s.sdesc : s.desc) {
+      for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t i = lo; i < hi; ++i) std::swap(a[i], a[n - 1 - i]);
+      });
+      return true;
+    }
+    return false;
+  };
+  const U k0 = key(a[0]);
+  constexpr std::size_t samples = 1024;
+  U smask = 0;
+  for (std::size_t i = 0; i < std::min(n, samples); ++i) smask |= static_cast<U>(key(a[i]) ^ k0);
+  for (std::size_t i = 0; i < samples; ++i) smask |= static_cast<U>(key(a[i * (n / samples)]) ^ k0);
+  radix_plan p = radix_plan_for(n, std::max(1u, static_cast<unsigned>(std::bit_width(smask))));
+  if (n <= 2 * p.tile) {
+    const auto s = radix_survey_of(a, n, key);
+    if (settle(s)) return;
+    scratch<T> buf(n);
+    radix_seq<true>(a, buf.data(), n, static_cast<unsigned>(std::bit_width(s.mask)),
+                    static_cast<unsigned>(std::countr_zero(s.mask)), key);
     return;
   }
+  std::vector<std::size_t> count(p.tiles * p.d);
+  std::vector<radix_survey<U>> tile_survey(p.tiles);
+  {
+    const U dmask = static_cast<U>(p.d - 1);
+    for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t t = lo; t < hi; ++t)
+        tile_survey[t] = radix_survey_block(a, t * p.tile, std::min(n, (t + 1) * p.tile), k0, key,
+                                            count.data() + t * p.d, p.shift, dmask);
+    });
+  }
+  radix_survey<U> s = tile_survey[0];
+  for (std::size_t t = 1; t < p.tiles; ++t) s = radix_survey_join(s, tile_survey[t]);
+  if (settle(s)) return;
+  const unsigned top = static_cast<unsigned>(std::bit_width(s.mask));
+  const unsigned low = static_cast<unsigned>(std::countr_zero(s.mask));
   scratch<T> buf(n);
-  radix_par<true>(a, buf.data(), n, s.mask, key);
+  if (top != p.shift + p.w) {
+    p = radix_plan_for(n, top);
+    if (n <= 2 * p.tile) {
+      radix_seq<true>(a, buf.data(), n, top, low, key);
+      return;
+    }
+    count.assign(p.tiles * p.d, 0);
+    radix_count_tiles(a, n, p, count.data(), key);
+  }
+  radix_par_scatter<true>(a, buf.data(), n, p, count.data(), low, key);
 }
 
 }  // namespace weft::detail::algo
