@@ -142,8 +142,8 @@ void radix_seq(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyF
 
 // Sorts the runs of `out` whose keys agree from bit `wlow` up (they are adjacent: the range
 // is sorted on those bits) by their bits [low, wlow): short runs by insertion, long ones by
-// radix_seq with `tmp` (as long as out) as scratch. Bounded work: no quadratic insertion
-// sort whatever the keys.
+// radix_seq on the bits that differ within the run, with `tmp` (as long as out) as scratch.
+// Bounded work: no quadratic insertion sort whatever the keys.
 template <class T, class KeyFn>
 void radix_finish_runs(T* out, T* tmp, std::size_t n, unsigned wlow, unsigned low,
                        const KeyFn& key) noexcept {
@@ -155,11 +155,15 @@ void radix_finish_runs(T* out, T* tmp, std::size_t n, unsigned wlow, unsigned lo
     U h = 0;
     while (j < n && (h = static_cast<U>(key(out[j]) >> wlow)) == g) ++j;
     const std::size_t m = j - i;
-    if (m > 1) {
-      if (m <= radix_small)
-        radix_insertion(out + i, m, key);
-      else
-        radix_seq<true>(out + i, tmp + i, m, wlow, low, key);
+    if (m > 1 && m <= radix_small) {
+      radix_insertion(out + i, m, key);
+    } else if (m > 1) {
+      // The run's own differing bits: ties this long come from keys with few differing bits,
+      // which the next window should cover exactly rather than guess at again.
+      const U mk = radix_diff_mask(out + i, m, key);
+      if (mk != 0)
+        radix_seq<true>(out + i, tmp + i, m, static_cast<unsigned>(std::bit_width(mk)),
+                        std::max(low, static_cast<unsigned>(std::countr_zero(mk))), key);
     }
     g = h;
     i = j;
