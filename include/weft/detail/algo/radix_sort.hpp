@@ -208,11 +208,16 @@ void radix_count_digits(const T* a, std::size_t n, unsigned wlow, unsigned w, U 
 // in one read, a digit on which every key agrees skipped. The window covers [low, top) when
 // that is at most radix_lsd_exact bits wide; else about log2(n) + radix_lsd_slack bits, and
 // the few keys still tied on the window are put in order by an insertion sort (which gives
-// way to radix_finish_runs if the ties turn out to be many). Result where InPlace says (see
-// radix_seq).
-template <bool InPlace, class T, class KeyFn>
-void radix_lsd(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept {
-  using U = decltype(key(a[0]));
+// way to radix_finish_runs if the ties turn out to be many).
+// Reads [src, src + n), leaves the result in [out, out + n). Buffers: src == out (in place)
+// with `third` as the scratch; or src != out with `third` null (the passes alternate between
+// the two, and an even count ends with a copy); or three distinct buffers, where the passes
+// alternate between third and src and the last one writes out: no copy, and the first
+// pass writes into `third`, which the caller keeps warm in cache.
+template <class T, class KeyFn>
+void radix_lsd_to(T* src, T* out, T* third, std::size_t n, unsigned top, unsigned low,
+                  const KeyFn& key) noexcept {
+  using U = decltype(key(src[0]));
   const unsigned span = top - low;
   const int want = static_cast<int>(std::bit_width(n)) + radix_lsd_slack;
   const unsigned window =
@@ -227,30 +232,46 @@ void radix_lsd(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyF
   std::uint32_t count[max_passes][most];
   for (unsigned p = 0; p < passes; ++p) std::fill_n(count[p], d, 0u);
   switch (passes) {
-    case 1: radix_count_digits<1>(a, n, wlow, w, dmask, count, key); break;
-    case 2: radix_count_digits<2>(a, n, wlow, w, dmask, count, key); break;
-    case 3: radix_count_digits<3>(a, n, wlow, w, dmask, count, key); break;
+    case 1: radix_count_digits<1>(src, n, wlow, w, dmask, count, key); break;
+    case 2: radix_count_digits<2>(src, n, wlow, w, dmask, count, key); break;
+    case 3: radix_count_digits<3>(src, n, wlow, w, dmask, count, key); break;
     default:
       for (std::size_t i = 0; i < n; ++i) {
-        const U k = static_cast<U>(key(a[i]) >> wlow);
+        const U k = static_cast<U>(key(src[i]) >> wlow);
         for (unsigned p = 0; p < passes; ++p) ++count[p][(k >> (p * w)) & dmask];
       }
   }
-  T* from = a;
-  T* to = b;
-  for (unsigned p = 0; p < passes; ++p) {
-    std::uint32_t* c = count[p];
-    const unsigned sh = wlow + p * w;
-    if (c[(key(from[0]) >> sh) & dmask] == n) continue;
+  // The passes whose digit differs somewhere (a digit's constancy does not depend on order).
+  unsigned live[max_passes];
+  unsigned e = 0;
+  const U k0 = key(src[0]);
+  for (unsigned p = 0; p < passes; ++p)
+    if (count[p][(k0 >> (wlow + p * w)) & dmask] != n) live[e++] = p;
+  const bool three = third != nullptr && src != out;
+  T* const two = src == out ? third : out;  // with two buffers: the one that is not src
+  T* from = src;
+  for (unsigned k = 0; k < e; ++k) {
+    T* const to = three ? (k + 1 == e && e > 1 ? out : (from == third ? src : third))
+                        : (from == src ? two : src);
+    std::uint32_t* c = count[live[k]];
+    const unsigned sh = wlow + live[k] * w;
     std::uint32_t sum = 0;
     for (std::size_t i = 0; i < d; ++i) sum += std::exchange(c[i], sum);
     for (std::size_t i = 0; i < n; ++i) radix_put(to + c[(key(from[i]) >> sh) & dmask]++, from[i]);
-    std::swap(from, to);
+    from = to;
   }
-  T* const out = InPlace ? a : b;
   if (from != out) radix_move_all(out, from, n);
   if (wlow > low && !radix_insertion_bounded(out, n, 2 * n, key))
-    radix_finish_runs(out, InPlace ? b : a, n, wlow, low, key);
+    radix_finish_runs(out, src != out ? src : third, n, wlow, low, key);
+}
+
+// radix_lsd_to on two buffers; the result where InPlace says (see radix_seq).
+template <bool InPlace, class T, class KeyFn>
+void radix_lsd(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept {
+  if constexpr (InPlace)
+    radix_lsd_to(a, a, b, n, top, low, key);
+  else
+    radix_lsd_to(a, b, static_cast<T*>(nullptr), n, top, low, key);
 }
 
 // Sorts [a, a + n), whose keys differ only on bits [low, top) (low: a lower bound, 0 when
@@ -370,6 +391,23 @@ auto radix_survey_of(const T* a, std::size_t n, const KeyFn& key) {
       [](const radix_survey<U>& l, const radix_survey<U>& r) { return radix_survey_join(l, r); });
 }
 
+// Raw, uninitialised room for n elements, or null if there is no memory (the caller then
+// does without): the radix sort may not throw once it has started moving elements.
+template <class T>
+struct radix_spare {
+  T* p = nullptr;
+  explicit radix_spare(std::size_t n) noexcept {
+    if (n != 0)
+      p = static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(radix_spare_align), std::nothrow));
+  }
+  radix_spare(const radix_spare&) = delete;
+  radix_spare& operator=(const radix_spare&) = delete;
+  ~radix_spare() {
+    if (p) ::operator delete(p, std::align_val_t(radix_spare_align));
+  }
+  static constexpr std::size_t radix_spare_align = alignof(T) > 64 ? alignof(T) : 64;
+};
+
 // One tile of the parallel scatter holds at least this many elements per bucket on average,
 // so that its row of counters costs little next to its elements. Tiles are fixed before the
 // counting pass because the scatter pass must walk exactly the same blocks.
@@ -457,21 +495,33 @@ void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size
     }
   for_blocks(tiles, [&](std::size_t lo, std::size_t hi) {
     // A local copy of the offsets: the compiler can see that the scatter's stores into b
-    // never write it, which it cannot for the shared table when T is itself a size_t.
+    // never write it, which it cannot for the shared table when T is itself a size_t. The
+    // tiles of a block are consecutive, and tile t + 1's part of a bucket follows tile t's,
+    // so the row of tile lo serves the whole block.
     std::size_t c[std::size_t(1) << radix_max_par_digit];
-    for (std::size_t t = lo; t < hi; ++t) {
-      std::copy_n(count + t * d, d, c);
-      const std::size_t e = std::min(n, (t + 1) * tile);
-      for (std::size_t i = t * tile; i < e; ++i) radix_put(b + c[(key(a[i]) >> shift) & dmask]++, a[i]);
-    }
+    std::copy_n(count + lo * d, d, c);
+    const std::size_t b_lo = lo * tile, b_hi = std::min(n, hi * tile);
+    for (std::size_t i = b_lo; i < b_hi; ++i) radix_put(b + c[(key(a[i]) >> shift) & dmask]++, a[i]);
   });
   const std::size_t big = std::max(n / 8, 2 * tile);
   for_blocks(d, [&](std::size_t lo, std::size_t hi) {
+    // A buffer for the bucket sorts of this block, reused bucket after bucket so that it
+    // stays in cache: their first pass writes there rather than into cold memory, and their
+    // last writes the result. Without it (no memory), they run on a and b alone.
+    std::size_t cap = 0;
+    if constexpr (InPlace)
+      for (std::size_t i = lo; i < hi; ++i) {
+        const std::size_t m = start[i + 1] - start[i];
+        if (m <= radix_lsd_max && m > cap) cap = m;
+      }
+    const radix_spare<T> spare(shift > low ? cap : 0);
     for (std::size_t i = lo; i < hi; ++i) {
       const std::size_t s = start[i], m = start[i + 1] - s;
       if (m == 0 || m > big) continue;
       if (shift <= low) {
         if constexpr (InPlace) radix_move_all(a + s, b + s, m);
+      } else if (spare.p && m > radix_small && m <= radix_lsd_max) {
+        radix_lsd_to(b + s, a + s, spare.p, m, shift, low, key);
       } else {
         radix_seq<!InPlace>(b + s, a + s, m, shift, low, key);
       }
