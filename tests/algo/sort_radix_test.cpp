@@ -104,6 +104,28 @@ TEST_CASE("radix sort: a high bit the sample does not see", "[algo][sort][radix]
   }
 }
 
+TEST_CASE("radix sort: inputs in order tile by tile but not as a whole", "[algo][sort][radix]") {
+  // The first pass leaves tiles found in order uncounted, and counts them only once the
+  // whole input turns out to be unordered: sorted but for its last element, a sawtooth of
+  // sorted runs, ascending then descending halves.
+  const std::size_t n = 3 * big;
+  auto rng = weft_test::seeded_rng(17);
+  std::vector<std::uint64_t> v(n);
+  for (auto& x : v) x = rng();
+  std::sort(v.begin(), v.end());
+  std::swap(v[n - 1], v[n / 3]);
+  check_u64(v);
+  for (std::size_t i = 0; i < n; ++i) v[i] = (i % 20000) * 0x9E3779B97F4A7C15ull % (std::uint64_t(1) << 40) + (i % 20000);
+  for (std::size_t i = 0; i < n; i += 20000) std::sort(v.begin() + static_cast<std::ptrdiff_t>(i), v.begin() + static_cast<std::ptrdiff_t>(std::min(n, i + 20000)));
+  check_u64(v);
+  for (std::size_t i = 0; i < n; ++i) v[i] = i < n / 2 ? i : n - i;
+  check_u64(v);
+  auto p = pairs_of(n, 0xFFFFF, 11);
+  std::stable_sort(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(n / 2),
+                   [](const pair_t& x, const pair_t& y) { return x.first < y.first; });
+  check_pairs(p);
+}
+
 TEST_CASE("radix stable_sort: 20-bit keys at a parallel size keep input order",
           "[algo][sort][radix]") {
   const std::size_t n = sanitized ? 70001 : 1'500'007;

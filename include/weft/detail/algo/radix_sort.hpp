@@ -348,35 +348,45 @@ radix_survey<U> radix_survey_join(const radix_survey<U>& l, const radix_survey<U
 }
 
 // The survey of [lo, hi) (lo < hi), the mask relative to k0; when `count` is not null, also
-// the histogram of the digit (key >> shift) & dmask. The order checks stop at the first key
-// that settles all three (on unordered input, within a few keys); the rest of the block only
-// counts and masks.
+// the histogram of the digit (key >> shift) & dmask, unless the block is in order (all of it
+// ascending or descending): then the return's `counted` is false and the histogram is left
+// for later, so that sorted and reversed inputs cost a read without counting. The order
+// checks stop at the first key that settles all three (on unordered input, within a few
+// keys); the keys before it are then counted again, the rest only counted and masked.
+template <class U>
+struct radix_block_survey {
+  radix_survey<U> s;
+  bool counted;
+};
+
 template <class T, class KeyFn, class U, class C>
-radix_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t hi, U k0,
-                                   const KeyFn& key, C* count, unsigned shift, U dmask) noexcept {
+radix_block_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t hi, U k0,
+                                         const KeyFn& key, C* count, unsigned shift,
+                                         U dmask) noexcept {
+  // `count` (dmask + 1 counters) arrives uninitialised; it is zeroed here if it is used.
   U prev = key(a[lo]), mask = static_cast<U>(prev ^ k0);
   const U first = prev;
   bool asc = true, desc = true, sdesc = true;
-  if (count) ++count[(prev >> shift) & dmask];
   std::size_t i = lo + 1;
   for (; i < hi && (asc || desc || sdesc); ++i) {
     const U k = key(a[i]);
-    if (count) ++count[(k >> shift) & dmask];
     mask |= static_cast<U>(k ^ k0);
     asc &= !(k < prev);
     desc &= !(prev < k);
     sdesc &= k < prev;
     prev = k;
   }
-  if (i < hi) {
-    for (; i < hi; ++i) {
-      const U k = key(a[i]);
-      if (count) ++count[(k >> shift) & dmask];
-      mask |= static_cast<U>(k ^ k0);
-    }
-    prev = key(a[hi - 1]);
+  if (i == hi) return {{first, prev, mask, asc, desc, sdesc}, false};
+  if (count) {
+    std::fill_n(count, static_cast<std::size_t>(dmask) + 1, C(0));
+    for (std::size_t j = lo; j < i; ++j) ++count[(key(a[j]) >> shift) & dmask];
   }
-  return {first, prev, mask, asc, desc, sdesc};
+  for (; i < hi; ++i) {
+    const U k = key(a[i]);
+    if (count) ++count[(k >> shift) & dmask];
+    mask |= static_cast<U>(k ^ k0);
+  }
+  return {{first, key(a[hi - 1]), mask, asc, desc, sdesc}, true};
 }
 
 template <class T, class KeyFn>
@@ -386,7 +396,7 @@ auto radix_survey_of(const T* a, std::size_t n, const KeyFn& key) {
   return *reduce_blocks<radix_survey<U>>(
       n,
       [&](std::size_t lo, std::size_t hi) {
-        return radix_survey_block<T, KeyFn, U, std::size_t>(a, lo, hi, k0, key, nullptr, 0, 0);
+        return radix_survey_block<T, KeyFn, U, std::size_t>(a, lo, hi, k0, key, nullptr, 0, 0).s;
       },
       [](const radix_survey<U>& l, const radix_survey<U>& r) { return radix_survey_join(l, r); });
 }
@@ -584,32 +594,43 @@ void radix_sort(T* a, std::size_t n, const KeyFn& key, bool stable) {
                     static_cast<unsigned>(std::countr_zero(s.mask)), key);
     return;
   }
-  std::vector<std::size_t> count(p.tiles * p.d);
-  std::vector<radix_survey<U>> tile_survey(p.tiles);
-  {
-    const U dmask = static_cast<U>(p.d - 1);
-    for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t t = lo; t < hi; ++t)
-        tile_survey[t] = radix_survey_block(a, t * p.tile, std::min(n, (t + 1) * p.tile), k0, key,
-                                            count.data() + t * p.d, p.shift, dmask);
-    });
-  }
-  radix_survey<U> s = tile_survey[0];
-  for (std::size_t t = 1; t < p.tiles; ++t) s = radix_survey_join(s, tile_survey[t]);
+  // The counters are left uninitialised: each tile zeroes its row when it starts counting,
+  // so a sorted input never touches (never faults in) this memory.
+  std::unique_ptr<std::size_t[]> count(new std::size_t[p.tiles * p.d]);
+  std::vector<radix_block_survey<U>> tile_survey(p.tiles);
+  const U dmask = static_cast<U>(p.d - 1);
+  for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t t = lo; t < hi; ++t)
+      tile_survey[t] = radix_survey_block(a, t * p.tile, std::min(n, (t + 1) * p.tile), k0, key,
+                                          count.get() + t * p.d, p.shift, dmask);
+  });
+  radix_survey<U> s = tile_survey[0].s;
+  for (std::size_t t = 1; t < p.tiles; ++t) s = radix_survey_join(s, tile_survey[t].s);
   if (settle(s)) return;
   const unsigned top = static_cast<unsigned>(std::bit_width(s.mask));
   const unsigned low = static_cast<unsigned>(std::countr_zero(s.mask));
   scratch<T> buf(n);
-  if (top != p.shift + p.w) {
+  if (top == p.shift + p.w) {
+    // The tiles found in order were not counted (see radix_survey_block): count them now.
+    for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t t = lo; t < hi; ++t) {
+        if (tile_survey[t].counted) continue;
+        std::size_t* c = count.get() + t * p.d;
+        std::fill_n(c, p.d, std::size_t(0));
+        const std::size_t e = std::min(n, (t + 1) * p.tile);
+        for (std::size_t i = t * p.tile; i < e; ++i) ++c[(key(a[i]) >> p.shift) & dmask];
+      }
+    });
+  } else {
     p = radix_plan_for(n, top);
     if (n <= 2 * p.tile) {
       radix_seq<true>(a, buf.data(), n, top, low, key);
       return;
     }
-    count.assign(p.tiles * p.d, 0);
-    radix_count_tiles(a, n, p, count.data(), key);
+    count.reset(new std::size_t[p.tiles * p.d]());
+    radix_count_tiles(a, n, p, count.get(), key);
   }
-  radix_par_scatter<true>(a, buf.data(), n, p, count.data(), low, key);
+  radix_par_scatter<true>(a, buf.data(), n, p, count.get(), low, key);
 }
 
 }  // namespace weft::detail::algo
