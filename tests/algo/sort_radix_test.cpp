@@ -52,7 +52,8 @@ std::vector<pair_t> pairs_of(std::size_t n, std::uint32_t key_mask, std::uint64_
 
 // Lengths just below and above each threshold of the radix path: the insertion cutoff (32),
 // the sequential/parallel split (2 tiles of 2^14), the LSD bucket limit (2^16).
-const std::size_t edge_lengths[] = {0, 1, 2, 3, 31, 32, 33, 32767, 32768, 32769, 65535, 65536, 65537};
+const std::size_t edge_lengths[] = {0,     1,     2,     3,     31,    32,   33,
+                                    32767, 32768, 32769, 65535, 65536, 65537};
 
 }  // namespace
 
@@ -115,8 +116,11 @@ TEST_CASE("radix sort: inputs in order tile by tile but not as a whole", "[algo]
   std::sort(v.begin(), v.end());
   std::swap(v[n - 1], v[n / 3]);
   check_u64(v);
-  for (std::size_t i = 0; i < n; ++i) v[i] = (i % 20000) * 0x9E3779B97F4A7C15ull % (std::uint64_t(1) << 40) + (i % 20000);
-  for (std::size_t i = 0; i < n; i += 20000) std::sort(v.begin() + static_cast<std::ptrdiff_t>(i), v.begin() + static_cast<std::ptrdiff_t>(std::min(n, i + 20000)));
+  for (std::size_t i = 0; i < n; ++i)
+    v[i] = (i % 20000) * 0x9E3779B97F4A7C15ull % (std::uint64_t(1) << 40) + (i % 20000);
+  for (std::size_t i = 0; i < n; i += 20000)
+    std::sort(v.begin() + static_cast<std::ptrdiff_t>(i),
+              v.begin() + static_cast<std::ptrdiff_t>(std::min(n, i + 20000)));
   check_u64(v);
   for (std::size_t i = 0; i < n; ++i) v[i] = i < n / 2 ? i : n - i;
   check_u64(v);

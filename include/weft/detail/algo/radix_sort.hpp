@@ -134,8 +134,9 @@ inline constexpr unsigned radix_lsd_exact = 2 * radix_max_digit;
 // keys that still agree on the whole window are few, and form short runs that are then
 // finished on their own.
 // Measured on 20 M random u64 (buckets of ~20 Ki, two 8-bit passes at 0): +8 adds a third
-// pass and was ~40% slower over the buckets (sorted alone, in cache); -4 leaves one pass and ties in runs of ~10, whose
-// insertion sort cost more than the pass it saved; 1 and 2 were within the noise of 0.
+// pass and was ~40% slower over the buckets (sorted alone, in cache); -4 leaves one pass and
+// ties in runs of ~10, whose insertion sort cost more than the pass it saved; 1 and 2 were
+// within the noise of 0.
 inline constexpr int radix_lsd_slack = 0;
 
 template <bool InPlace, class T, class KeyFn>
@@ -409,7 +410,8 @@ struct radix_spare {
   T* p = nullptr;
   explicit radix_spare(std::size_t n) noexcept {
     if (n != 0)
-      p = static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(radix_spare_align), std::nothrow));
+      p = static_cast<T*>(
+          ::operator new(n * sizeof(T), std::align_val_t(radix_spare_align), std::nothrow));
   }
   radix_spare(const radix_spare&) = delete;
   radix_spare& operator=(const radix_spare&) = delete;
@@ -477,9 +479,16 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
     radix_seq<InPlace>(a, b, n, top, low, key);
     return;
   }
-  std::vector<std::size_t> count(p.tiles * p.d);
-  radix_count_tiles(a, n, p, count.data(), key);
-  radix_par_scatter<InPlace>(a, b, n, p, count.data(), low, key);
+  // This runs on a bucket, after the input has been scattered: an allocation failure may not
+  // throw here (the elements are split between a and b), so without memory the bucket is
+  // sorted by the sequential kernel, which allocates nothing.
+  std::unique_ptr<std::size_t[]> count(new (std::nothrow) std::size_t[p.tiles * p.d]());
+  if (!count) {
+    radix_seq<InPlace>(a, b, n, top, low, key);
+    return;
+  }
+  radix_count_tiles(a, n, p, count.get(), key);
+  radix_par_scatter<InPlace>(a, b, n, p, count.get(), low, key);
 }
 
 template <bool InPlace, class T, class KeyFn>
@@ -490,11 +499,15 @@ void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size
   const unsigned shift = p.shift;
   const U dmask = static_cast<U>(d - 1);
   // Exclusive prefix in (digit, tile) order: equal digits keep the tiles' order (stability).
-  std::vector<std::size_t> start(d + 1, 0);
+  // On the stack: nothing from here on may throw (see radix_par).
+  constexpr std::size_t most = std::size_t(1) << radix_max_par_digit;
+  std::size_t start[most + 1];
+  std::size_t run[most];
+  std::fill_n(start, d + 1, std::size_t(0));
   for (std::size_t t = 0; t < tiles; ++t)
     for (std::size_t i = 0; i < d; ++i) start[i + 1] += count[t * d + i];
   for (std::size_t i = 0; i < d; ++i) start[i + 1] += start[i];
-  std::vector<std::size_t> run(start.begin(), start.end() - 1);
+  std::copy_n(start, d, run);
   for (std::size_t t = 0; t < tiles; ++t)
     for (std::size_t i = 0; i < d; ++i) {
       const std::size_t c = count[t * d + i];
