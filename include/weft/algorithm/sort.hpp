@@ -52,14 +52,16 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
 ///   (-0.0 and +0.0 are equivalent and may come out in either order; NaNs, which make
 ///   `std::sort` undefined, go after +inf if positive, before -inf if negative);
 /// - anything else: sorted tiles merged in parallel (a pattern-defeating introsort per tile).
-/// Input already in order, or in reverse order, is detected in one early-exit pass.
+/// Input already in order, or in reverse order, is detected in one early-exit pass (on the
+/// radix path, inside its first counting pass).
 /// Preconditions: `comp` is a strict weak order; with a parallel policy it may be called on
 /// several threads at once. Exceptions: the first exception thrown by `comp` propagates, and
 /// [first, last) then still holds every original element exactly once (in some order),
 /// provided moving an element does not throw; element types whose moves may throw are sorted
 /// by `std::sort` on the calling thread, with its guarantee. Allocation: a scratch buffer of
 /// n elements (2 MiB-aligned when large) unless n <= 8192 on the comparison path; throws
-/// `std::bad_alloc` before touching the input if it cannot be had. Complexity: O(n log n)
+/// `std::bad_alloc` before touching the input if it cannot be had. One large buffer (8 to
+/// 256 MiB) is kept after the call, process-wide, for the next large sort to reuse. Complexity: O(n log n)
 /// comparisons; O(n) passes for radix keys; the sequenced policy calls `std::sort`.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void sort(Policy&&, It first, It last, Comp comp = {}) {

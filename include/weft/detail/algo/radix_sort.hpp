@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Radix sort for arithmetic keys: one parallel MSD scatter on the top differing bits, then
-// each bucket (now cache-sized) sorted on its own by a sequential MSD radix sort, the buckets
+// Radix sort for arithmetic keys: one fused pass (first-digit counts + which bits differ +
+// order checks), one parallel MSD scatter on the top differing bits, then each bucket (now
+// cache-sized) sorted on its own by LSD passes through a per-task spare buffer, the buckets
 // handed to the engine as sub-problems. Every scatter keeps the input order of equal digits
-// and the small-range sort is an insertion sort, so the whole sort is stable.
+// and the small-range sorts are insertion sorts, so the whole sort is stable.
 // Design and measurements: docs/algorithms.md#sort
 #pragma once
 
@@ -10,6 +11,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <new>
@@ -104,6 +106,16 @@ void radix_insertion(T* a, std::size_t n, const KeyFn& key) noexcept {
   }
 }
 
+// Moves [from, from + n) to the disjoint [to, to + n).
+template <class T>
+void radix_move_all(T* to, T* from, std::size_t n) noexcept {
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    if (n != 0) std::memcpy(static_cast<void*>(to), static_cast<const void*>(from), n * sizeof(T));
+  } else {
+    for (std::size_t i = 0; i < n; ++i) radix_put(to + i, from[i]);
+  }
+}
+
 template <class KeyFn, class T>
 auto radix_diff_mask(const T* a, std::size_t n, const KeyFn& key) noexcept {
   using U = decltype(key(a[0]));
@@ -115,81 +127,184 @@ auto radix_diff_mask(const T* a, std::size_t n, const KeyFn& key) noexcept {
 
 // Ranges up to this many elements (512 KiB of 8-byte elements: L2) take the LSD path.
 inline constexpr std::size_t radix_lsd_max = std::size_t(1) << 16;
-// The LSD window covers this many bits more than log2(n): keys that still agree on the
-// whole window are rare, and the insertion sort that finishes them is about one compare
-// per element.
-inline constexpr unsigned radix_lsd_slack = 8;
+// When the keys of a range differ on at most this many bits, its LSD passes cover all of
+// them and the range is sorted exactly.
+inline constexpr unsigned radix_lsd_exact = 2 * radix_max_digit;
+// Otherwise the LSD window covers log2(n) plus this many bits below the top differing bit:
+// keys that still agree on the whole window are few, and form short runs that are then
+// finished on their own.
+// Measured on 20 M random u64 (buckets of ~20 Ki, two 8-bit passes at 0): +8 adds a third
+// pass and was ~40% slower over the buckets (sorted alone, in cache); -4 leaves one pass and
+// ties in runs of ~10, whose insertion sort cost more than the pass it saved; 1 and 2 were
+// within the noise of 0.
+inline constexpr int radix_lsd_slack = 0;
 
 template <bool InPlace, class T, class KeyFn>
-void radix_seq(T* a, T* b, std::size_t n, unsigned bits, const KeyFn& key) noexcept;
+void radix_seq(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept;
 
-// A cache-sized range whose keys agree from bit `top` up: stable counting passes from the
-// low digit of the window of bits just below `top` up to its high digit, all digits counted
-// in one read, a digit on which every key agrees skipped; then, if bits are left below the
-// window, one insertion sort. Result where InPlace says (see radix_seq).
-template <bool InPlace, class T, class KeyFn>
-void radix_lsd(T* a, T* b, std::size_t n, unsigned top, const KeyFn& key) noexcept {
-  using U = decltype(key(a[0]));
-  const unsigned want = static_cast<unsigned>(std::bit_width(n)) + radix_lsd_slack;
-  const unsigned window = std::min(top, want);
-  // An odd number of passes ends in b, an even one in a: one more (narrower) pass where
-  // that saves the final copy.
-  unsigned passes = (window + radix_max_digit - 1) / radix_max_digit;
-  if ((passes % 2 == 1) == InPlace && passes < window) ++passes;
+// Sorts the runs of `out` whose keys agree from bit `wlow` up (they are adjacent: the range
+// is sorted on those bits) by their bits [low, wlow): short runs by insertion, long ones by
+// radix_seq on the bits that differ within the run, with `tmp` (as long as out) as scratch.
+// Bounded work: no quadratic insertion sort whatever the keys.
+template <class T, class KeyFn>
+void radix_finish_runs(T* out, T* tmp, std::size_t n, unsigned wlow, unsigned low,
+                       const KeyFn& key) noexcept {
+  using U = decltype(key(out[0]));
+  std::size_t i = 0;
+  U g = static_cast<U>(key(out[0]) >> wlow);
+  while (i < n) {
+    std::size_t j = i + 1;
+    U h = 0;
+    while (j < n && (h = static_cast<U>(key(out[j]) >> wlow)) == g) ++j;
+    const std::size_t m = j - i;
+    if (m > 1 && m <= radix_small) {
+      radix_insertion(out + i, m, key);
+    } else if (m > 1) {
+      // The run's own differing bits: ties this long come from keys with few differing bits,
+      // which the next window should cover exactly rather than guess at again.
+      const U mk = radix_diff_mask(out + i, m, key);
+      if (mk != 0)
+        radix_seq<true>(out + i, tmp + i, m, static_cast<unsigned>(std::bit_width(mk)),
+                        std::max(low, static_cast<unsigned>(std::countr_zero(mk))), key);
+    }
+    g = h;
+    i = j;
+  }
+}
+
+// Insertion sort of [a, a + n) that gives up once it has moved more than `budget` elements
+// (returns false then; the range is a permutation of its input, every run of keys that
+// agree on the bits from `wlow` up still in place, in some order).
+template <class T, class KeyFn>
+bool radix_insertion_bounded(T* a, std::size_t n, std::size_t budget, const KeyFn& key) noexcept {
+  for (std::size_t i = 1; i < n; ++i) {
+    const auto k = key(a[i]);
+    if (!(k < key(a[i - 1]))) continue;
+    T tmp(std::move(a[i]));
+    std::size_t j = i;
+    do {
+      radix_put(a + j, a[j - 1]);
+      --j;
+    } while (j > 0 && k < key(a[j - 1]));
+    radix_put(a + j, tmp);
+    const std::size_t moved = i - j;
+    if (moved > budget) return false;
+    budget -= moved;
+  }
+  return true;
+}
+
+// Counts the digits of every pass in one read: count[p][digit p of key >> wlow].
+template <unsigned Passes, class T, class KeyFn, class U>
+void radix_count_digits(const T* a, std::size_t n, unsigned wlow, unsigned w, U dmask,
+                        std::uint32_t (*count)[std::size_t(1) << radix_max_digit],
+                        const KeyFn& key) noexcept {
+  for (std::size_t i = 0; i < n; ++i) {
+    const U k = static_cast<U>(key(a[i]) >> wlow);
+    for (unsigned p = 0; p < Passes; ++p) ++count[p][(k >> (p * w)) & dmask];
+  }
+}
+
+// A cache-sized range whose keys differ only on bits [low, top): stable counting passes from
+// the low digit of a window of bits just below `top` up to its high digit, all digits counted
+// in one read, a digit on which every key agrees skipped. The window covers [low, top) when
+// that is at most radix_lsd_exact bits wide; else about log2(n) + radix_lsd_slack bits, and
+// the few keys still tied on the window are put in order by an insertion sort (which gives
+// way to radix_finish_runs if the ties turn out to be many).
+// Reads [src, src + n), leaves the result in [out, out + n). Buffers: src == out (in place)
+// with `third` as the scratch; or src != out with `third` null (the passes alternate between
+// the two, and an even count ends with a copy); or three distinct buffers, where the passes
+// alternate between third and src and the last one writes out: no copy, and the first
+// pass writes into `third`, which the caller keeps warm in cache.
+template <class T, class KeyFn>
+void radix_lsd_to(T* src, T* out, T* third, std::size_t n, unsigned top, unsigned low,
+                  const KeyFn& key) noexcept {
+  using U = decltype(key(src[0]));
+  const unsigned span = top - low;
+  const int want = static_cast<int>(std::bit_width(n)) + radix_lsd_slack;
+  const unsigned window =
+      span <= radix_lsd_exact ? span : std::min(span, static_cast<unsigned>(std::max(want, 1)));
+  constexpr unsigned max_passes = (sizeof(U) * 8 + radix_max_digit - 1) / radix_max_digit;
+  const unsigned passes = (window + radix_max_digit - 1) / radix_max_digit;
   const unsigned w = (window + passes - 1) / passes;
-  const unsigned low = top - std::min(top, w * passes);
+  const unsigned wlow = top - std::min(top, w * passes);
   constexpr std::size_t most = std::size_t(1) << radix_max_digit;
-  constexpr unsigned max_passes = (sizeof(U) * 8 + radix_max_digit - 1) / radix_max_digit + 1;
   const std::size_t d = std::size_t(1) << w;
   const U dmask = static_cast<U>(d - 1);
   std::uint32_t count[max_passes][most];
   for (unsigned p = 0; p < passes; ++p) std::fill_n(count[p], d, 0u);
-  for (std::size_t i = 0; i < n; ++i) {
-    const U k = static_cast<U>(key(a[i]) >> low);
-    for (unsigned p = 0; p < passes; ++p) ++count[p][(k >> (p * w)) & dmask];
+  switch (passes) {
+    case 1: radix_count_digits<1>(src, n, wlow, w, dmask, count, key); break;
+    case 2: radix_count_digits<2>(src, n, wlow, w, dmask, count, key); break;
+    case 3: radix_count_digits<3>(src, n, wlow, w, dmask, count, key); break;
+    default:
+      for (std::size_t i = 0; i < n; ++i) {
+        const U k = static_cast<U>(key(src[i]) >> wlow);
+        for (unsigned p = 0; p < passes; ++p) ++count[p][(k >> (p * w)) & dmask];
+      }
   }
-  T* from = a;
-  T* to = b;
-  for (unsigned p = 0; p < passes; ++p) {
-    std::uint32_t* c = count[p];
-    const unsigned sh = low + p * w;
-    if (c[(key(from[0]) >> sh) & dmask] == n) continue;
+  // The passes whose digit differs somewhere (a digit's constancy does not depend on order).
+  unsigned live[max_passes];
+  unsigned e = 0;
+  const U k0 = key(src[0]);
+  for (unsigned p = 0; p < passes; ++p)
+    if (count[p][(k0 >> (wlow + p * w)) & dmask] != n) live[e++] = p;
+  const bool three = third != nullptr && src != out;
+  T* const two = src == out ? third : out;  // with two buffers: the one that is not src
+  T* from = src;
+  for (unsigned k = 0; k < e; ++k) {
+    T* const to = three ? (k + 1 == e && e > 1 ? out : (from == third ? src : third))
+                        : (from == src ? two : src);
+    std::uint32_t* c = count[live[k]];
+    const unsigned sh = wlow + live[k] * w;
     std::uint32_t sum = 0;
     for (std::size_t i = 0; i < d; ++i) sum += std::exchange(c[i], sum);
     for (std::size_t i = 0; i < n; ++i) radix_put(to + c[(key(from[i]) >> sh) & dmask]++, from[i]);
-    std::swap(from, to);
+    from = to;
   }
-  T* const out = InPlace ? a : b;
-  if (from != out)
-    for (std::size_t i = 0; i < n; ++i) radix_put(out + i, from[i]);
-  if (low != 0) radix_insertion(out, n, key);
+  if (from != out) radix_move_all(out, from, n);
+  if (wlow > low && !radix_insertion_bounded(out, n, 2 * n, key))
+    radix_finish_runs(out, src != out ? src : third, n, wlow, low, key);
 }
 
-// Sorts [a, a + n), whose keys agree on every bit from `bits` up. InPlace: the result ends
-// in a, with b as scratch; otherwise the result ends in b. Recursion alternates the two.
+// radix_lsd_to on two buffers; the result where InPlace says (see radix_seq).
 template <bool InPlace, class T, class KeyFn>
-void radix_seq(T* a, T* b, std::size_t n, unsigned bits, const KeyFn& key) noexcept {
+void radix_lsd(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept {
+  if constexpr (InPlace)
+    radix_lsd_to(a, a, b, n, top, low, key);
+  else
+    radix_lsd_to(a, b, static_cast<T*>(nullptr), n, top, low, key);
+}
+
+// Sorts [a, a + n), whose keys differ only on bits [low, top) (low: a lower bound, 0 when
+// unknown). InPlace: the result ends in a, with b as scratch; otherwise the result ends in b.
+// Recursion alternates the two.
+template <bool InPlace, class T, class KeyFn>
+void radix_seq(T* a, T* b, std::size_t n, unsigned top, unsigned low, const KeyFn& key) noexcept {
   using U = decltype(key(a[0]));
   T* const out = InPlace ? a : b;
-  if (n <= radix_small) {
-    if constexpr (!InPlace)
-      for (std::size_t i = 0; i < n; ++i) radix_put(b + i, a[i]);
-    radix_insertion(out, n, key);
+  if (n <= radix_small || top <= low) {
+    if constexpr (!InPlace) radix_move_all(b, a, n);
+    if (top > low) radix_insertion(out, n, key);
     return;
   }
   if (n <= radix_lsd_max) {
-    radix_lsd<InPlace>(a, b, n, bits, key);
+    radix_lsd<InPlace>(a, b, n, top, low, key);
     return;
   }
   U mask = radix_diff_mask(a, n, key);
-  if (bits < sizeof(U) * 8) mask &= static_cast<U>((U(1) << bits) - 1);
+  if (top < sizeof(U) * 8) mask &= static_cast<U>((U(1) << top) - 1);
   if (mask == 0) {
-    if constexpr (!InPlace)
-      for (std::size_t i = 0; i < n; ++i) radix_put(b + i, a[i]);
+    if constexpr (!InPlace) radix_move_all(b, a, n);
     return;
   }
-  const unsigned top = static_cast<unsigned>(std::bit_width(mask));
-  const unsigned w = std::min(top, radix_max_digit);
+  top = static_cast<unsigned>(std::bit_width(mask));
+  low = std::max(low, static_cast<unsigned>(std::countr_zero(mask)));
+  if (top - low <= radix_lsd_exact) {
+    radix_lsd<InPlace>(a, b, n, top, low, key);
+    return;
+  }
+  const unsigned w = std::min(top - low, radix_max_digit);
   const unsigned shift = top - w;
   const std::size_t d = std::size_t(1) << w;
   const U dmask = static_cast<U>(d - 1);
@@ -207,15 +322,14 @@ void radix_seq(T* a, T* b, std::size_t n, unsigned bits, const KeyFn& key) noexc
   bool short_left = false;
   for (std::size_t i = 0; i < d; ++i) {
     const std::size_t s = start[i], m = start[i + 1] - start[i];
-    if (shift != 0 && m > radix_small) {
-      radix_seq<!InPlace>(b + s, a + s, m, shift, key);
+    if (shift > low && m > radix_small) {
+      radix_seq<!InPlace>(b + s, a + s, m, shift, low, key);
     } else {
       short_left |= m > 1;
-      if constexpr (InPlace)
-        for (std::size_t j = s; j < s + m; ++j) radix_put(a + j, b[j]);
+      if constexpr (InPlace) radix_move_all(a + s, b + s, m);
     }
   }
-  if (shift != 0 && short_left) radix_insertion(out, n, key);
+  if (shift > low && short_left) radix_insertion(out, n, key);
 }
 
 // --- the parallel top level -----------------------------------------------------------------
@@ -235,34 +349,77 @@ radix_survey<U> radix_survey_join(const radix_survey<U>& l, const radix_survey<U
           l.sdesc && r.sdesc && r.first < l.last};
 }
 
+// The survey of [lo, hi) (lo < hi), the mask relative to k0; when `count` is not null, also
+// the histogram of the digit (key >> shift) & dmask, unless the block is in order (all of it
+// ascending or descending): then the return's `counted` is false and the histogram is left
+// for later, so that sorted and reversed inputs cost a read without counting. The order
+// checks stop at the first key that settles all three (on unordered input, within a few
+// keys); the keys before it are then counted again, the rest only counted and masked.
+template <class U>
+struct radix_block_survey {
+  radix_survey<U> s;
+  bool counted;
+};
+
+template <class T, class KeyFn, class U, class C>
+radix_block_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t hi, U k0,
+                                         const KeyFn& key, C* count, unsigned shift,
+                                         U dmask) noexcept {
+  // `count` (dmask + 1 counters) arrives uninitialised; it is zeroed here if it is used.
+  U prev = key(a[lo]), mask = static_cast<U>(prev ^ k0);
+  const U first = prev;
+  bool asc = true, desc = true, sdesc = true;
+  std::size_t i = lo + 1;
+  for (; i < hi && (asc || desc || sdesc); ++i) {
+    const U k = key(a[i]);
+    mask |= static_cast<U>(k ^ k0);
+    asc &= !(k < prev);
+    desc &= !(prev < k);
+    sdesc &= k < prev;
+    prev = k;
+  }
+  if (i == hi) return {{first, prev, mask, asc, desc, sdesc}, false};
+  if (count) {
+    std::fill_n(count, static_cast<std::size_t>(dmask) + 1, C(0));
+    for (std::size_t j = lo; j < i; ++j) ++count[(key(a[j]) >> shift) & dmask];
+  }
+  for (; i < hi; ++i) {
+    const U k = key(a[i]);
+    if (count) ++count[(k >> shift) & dmask];
+    mask |= static_cast<U>(k ^ k0);
+  }
+  return {{first, key(a[hi - 1]), mask, asc, desc, sdesc}, true};
+}
+
 template <class T, class KeyFn>
 auto radix_survey_of(const T* a, std::size_t n, const KeyFn& key) {
   using U = decltype(key(a[0]));
   const U k0 = key(a[0]);
-  const auto block = [&](std::size_t lo, std::size_t hi) {
-    radix_survey<U> s{key(a[lo]), key(a[lo]), 0, true, true, true};
-    U prev = s.first, mask = static_cast<U>(prev ^ k0);
-    bool asc = true, desc = true, sdesc = true;
-    for (std::size_t i = lo + 1; i < hi; ++i) {
-      const U k = key(a[i]);
-      mask |= static_cast<U>(k ^ k0);
-      asc &= !(k < prev);
-      desc &= !(prev < k);
-      sdesc &= k < prev;
-      prev = k;
-    }
-    s.last = prev;
-    s.mask = mask;
-    s.asc = asc;
-    s.desc = desc;
-    s.sdesc = sdesc;
-    return s;
-  };
   return *reduce_blocks<radix_survey<U>>(
-      n, block, [](const radix_survey<U>& l, const radix_survey<U>& r) {
-        return radix_survey_join(l, r);
-      });
+      n,
+      [&](std::size_t lo, std::size_t hi) {
+        return radix_survey_block<T, KeyFn, U, std::size_t>(a, lo, hi, k0, key, nullptr, 0, 0).s;
+      },
+      [](const radix_survey<U>& l, const radix_survey<U>& r) { return radix_survey_join(l, r); });
 }
+
+// Raw, uninitialised room for n elements, or null if there is no memory (the caller then
+// does without): the radix sort may not throw once it has started moving elements.
+template <class T>
+struct radix_spare {
+  T* p = nullptr;
+  explicit radix_spare(std::size_t n) noexcept {
+    if (n != 0)
+      p = static_cast<T*>(
+          ::operator new(n * sizeof(T), std::align_val_t(radix_spare_align), std::nothrow));
+  }
+  radix_spare(const radix_spare&) = delete;
+  radix_spare& operator=(const radix_spare&) = delete;
+  ~radix_spare() {
+    if (p) ::operator delete(p, std::align_val_t(radix_spare_align));
+  }
+  static constexpr std::size_t radix_spare_align = alignof(T) > 64 ? alignof(T) : 64;
+};
 
 // One tile of the parallel scatter holds at least this many elements per bucket on average,
 // so that its row of counters costs little next to its elements. Tiles are fixed before the
@@ -274,40 +431,83 @@ inline constexpr std::size_t radix_min_tile = std::size_t(1) << 14;
 inline constexpr std::size_t radix_bucket_target = 16384;
 inline constexpr unsigned radix_max_par_digit = 10;
 
-// As radix_seq, with the top digit's counting and scatter split over the pool, then the
-// buckets sorted as independent sub-problems. A bucket holding more than an eighth of the
-// input (a skewed distribution) is sorted by this same parallel routine afterwards.
+// The shape of one parallel digit pass over n keys whose top differing bit is top - 1.
+struct radix_plan {
+  unsigned w, shift;
+  std::size_t d, tile, tiles;
+};
+
+inline radix_plan radix_plan_for(std::size_t n, unsigned top) noexcept {
+  const unsigned w = std::min(
+      top, std::clamp(static_cast<unsigned>(std::bit_width(n / radix_bucket_target)), 1u,
+                      radix_max_par_digit));
+  const std::size_t d = std::size_t(1) << w;
+  const std::size_t tile = std::max(radix_min_tile, d * radix_tile_per_bucket);
+  return {w, top - w, d, tile, (n + tile - 1) / tile};
+}
+
+template <class T, class KeyFn>
+void radix_count_tiles(const T* a, std::size_t n, const radix_plan& p, std::size_t* count,
+                       const KeyFn& key) {
+  using U = decltype(key(a[0]));
+  const U dmask = static_cast<U>(p.d - 1);
+  for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t t = lo; t < hi; ++t) {
+      std::size_t* c = count + t * p.d;
+      const std::size_t e = std::min(n, (t + 1) * p.tile);
+      for (std::size_t i = t * p.tile; i < e; ++i) ++c[(key(a[i]) >> p.shift) & dmask];
+    }
+  });
+}
+
+// The scatter of the counted digit from a to b, then the buckets sorted as independent
+// sub-problems, the result where InPlace says. A bucket holding more than an eighth of the
+// input (a skewed distribution) is sorted by radix_par afterwards. `count` holds the
+// per-tile histograms (tiles * d, row per tile) and is overwritten.
+template <bool InPlace, class T, class KeyFn>
+void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size_t* count,
+                       unsigned low, const KeyFn& key);
+
+// As radix_seq, with the top digit's counting and scatter split over the pool.
 template <bool InPlace, class T, class KeyFn>
 void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::declval<T&>())) mask,
                const KeyFn& key) {
-  using U = decltype(key(a[0]));
   const unsigned top = static_cast<unsigned>(std::bit_width(mask));
-  const unsigned w =
-      std::min(top, std::clamp(static_cast<unsigned>(std::bit_width(n / radix_bucket_target)), 1u,
-                               radix_max_par_digit));
-  const std::size_t d = std::size_t(1) << w;
-  const std::size_t tile = std::max(radix_min_tile, d * radix_tile_per_bucket);
-  if (n <= 2 * tile) {
-    radix_seq<InPlace>(a, b, n, top, key);
+  const unsigned low = static_cast<unsigned>(std::countr_zero(mask));
+  const radix_plan p = radix_plan_for(n, top);
+  if (n <= 2 * p.tile) {
+    radix_seq<InPlace>(a, b, n, top, low, key);
     return;
   }
-  const unsigned shift = top - w;
+  // This runs on a bucket, after the input has been scattered: an allocation failure may not
+  // throw here (the elements are split between a and b), so without memory the bucket is
+  // sorted by the sequential kernel, which allocates nothing.
+  std::unique_ptr<std::size_t[]> count(new (std::nothrow) std::size_t[p.tiles * p.d]());
+  if (!count) {
+    radix_seq<InPlace>(a, b, n, top, low, key);
+    return;
+  }
+  radix_count_tiles(a, n, p, count.get(), key);
+  radix_par_scatter<InPlace>(a, b, n, p, count.get(), low, key);
+}
+
+template <bool InPlace, class T, class KeyFn>
+void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size_t* count,
+                       unsigned low, const KeyFn& key) {
+  using U = decltype(key(a[0]));
+  const std::size_t d = p.d, tiles = p.tiles, tile = p.tile;
+  const unsigned shift = p.shift;
   const U dmask = static_cast<U>(d - 1);
-  const std::size_t tiles = (n + tile - 1) / tile;
-  std::vector<std::size_t> count(tiles * d);
-  for_blocks(tiles, [&](std::size_t lo, std::size_t hi) {
-    for (std::size_t t = lo; t < hi; ++t) {
-      std::size_t* c = count.data() + t * d;
-      const std::size_t e = std::min(n, (t + 1) * tile);
-      for (std::size_t i = t * tile; i < e; ++i) ++c[(key(a[i]) >> shift) & dmask];
-    }
-  });
   // Exclusive prefix in (digit, tile) order: equal digits keep the tiles' order (stability).
-  std::vector<std::size_t> start(d + 1, 0);
+  // On the stack: nothing from here on may throw (see radix_par).
+  constexpr std::size_t most = std::size_t(1) << radix_max_par_digit;
+  std::size_t start[most + 1];
+  std::size_t run[most];
+  std::fill_n(start, d + 1, std::size_t(0));
   for (std::size_t t = 0; t < tiles; ++t)
     for (std::size_t i = 0; i < d; ++i) start[i + 1] += count[t * d + i];
   for (std::size_t i = 0; i < d; ++i) start[i + 1] += start[i];
-  std::vector<std::size_t> run(start.begin(), start.end() - 1);
+  std::copy_n(start, d, run);
   for (std::size_t t = 0; t < tiles; ++t)
     for (std::size_t i = 0; i < d; ++i) {
       const std::size_t c = count[t * d + i];
@@ -316,34 +516,43 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
     }
   for_blocks(tiles, [&](std::size_t lo, std::size_t hi) {
     // A local copy of the offsets: the compiler can see that the scatter's stores into b
-    // never write it, which it cannot for the shared table when T is itself a size_t.
+    // never write it, which it cannot for the shared table when T is itself a size_t. The
+    // tiles of a block are consecutive, and tile t + 1's part of a bucket follows tile t's,
+    // so the row of tile lo serves the whole block.
     std::size_t c[std::size_t(1) << radix_max_par_digit];
-    for (std::size_t t = lo; t < hi; ++t) {
-      std::copy_n(count.data() + t * d, d, c);
-      const std::size_t e = std::min(n, (t + 1) * tile);
-      for (std::size_t i = t * tile; i < e; ++i) radix_put(b + c[(key(a[i]) >> shift) & dmask]++, a[i]);
-    }
+    std::copy_n(count + lo * d, d, c);
+    const std::size_t b_lo = lo * tile, b_hi = std::min(n, hi * tile);
+    for (std::size_t i = b_lo; i < b_hi; ++i) radix_put(b + c[(key(a[i]) >> shift) & dmask]++, a[i]);
   });
   const std::size_t big = std::max(n / 8, 2 * tile);
-  const auto finish = [&](std::size_t s, std::size_t m) {
-    if (shift == 0) {
-      if constexpr (InPlace)
-        for (std::size_t j = s; j < s + m; ++j) radix_put(a + j, b[j]);
-    } else {
-      radix_seq<!InPlace>(b + s, a + s, m, shift, key);
-    }
-  };
   for_blocks(d, [&](std::size_t lo, std::size_t hi) {
+    // A buffer for the bucket sorts of this block, reused bucket after bucket so that it
+    // stays in cache: their first pass writes there rather than into cold memory, and their
+    // last writes the result. Without it (no memory), they run on a and b alone.
+    std::size_t cap = 0;
+    if constexpr (InPlace)
+      for (std::size_t i = lo; i < hi; ++i) {
+        const std::size_t m = start[i + 1] - start[i];
+        if (m <= radix_lsd_max && m > cap) cap = m;
+      }
+    const radix_spare<T> spare(shift > low ? cap : 0);
     for (std::size_t i = lo; i < hi; ++i) {
-      const std::size_t m = start[i + 1] - start[i];
-      if (m != 0 && m <= big) finish(start[i], m);
+      const std::size_t s = start[i], m = start[i + 1] - s;
+      if (m == 0 || m > big) continue;
+      if (shift <= low) {
+        if constexpr (InPlace) radix_move_all(a + s, b + s, m);
+      } else if (spare.p && m > radix_small && m <= radix_lsd_max) {
+        radix_lsd_to(b + s, a + s, spare.p, m, shift, low, key);
+      } else {
+        radix_seq<!InPlace>(b + s, a + s, m, shift, low, key);
+      }
     }
   });
   for (std::size_t i = 0; i < d; ++i) {
     const std::size_t s = start[i], m = start[i + 1] - s;
     if (m <= big) continue;
     U sub = 0;
-    if (shift != 0) {
+    if (shift > low) {
       sub = radix_diff_mask(b + s, m, key);
       sub &= static_cast<U>((U(1) << shift) - 1);
     }
@@ -351,7 +560,7 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
       radix_par<!InPlace>(b + s, a + s, m, sub, key);
     } else if constexpr (InPlace) {
       for_blocks(m, [&](std::size_t lo, std::size_t hi) {
-        for (std::size_t j = s + lo; j < s + hi; ++j) radix_put(a + j, b[j]);
+        radix_move_all(a + s + lo, b + s + lo, hi - lo);
       });
     }
   }
@@ -359,23 +568,80 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
 
 // Sorts [a, a + n) by key. Stable. Returns without touching the input when it is already in
 // order; reverses it when it is in reverse order (strictly, when `stable`).
+//
+// Large inputs take one fused pass: per tile, the histogram of the first digit and the
+// survey (differing bits, order). The digit must be fixed before the pass, so it is taken
+// from a sample of the keys (the first ones and a strided set); when the full survey finds a
+// higher differing bit than the sample did, the digit moves and the keys are counted again.
 template <class T, class KeyFn>
 void radix_sort(T* a, std::size_t n, const KeyFn& key, bool stable) {
+  using U = decltype(key(a[0]));
   if (n < 2) return;
   if (n <= radix_small) {
     radix_insertion(a, n, key);
     return;
   }
-  const auto s = radix_survey_of(a, n, key);
-  if (s.asc || s.mask == 0) return;
-  if (stable ? s.sdesc : s.desc) {
-    for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
-      for (std::size_t i = lo; i < hi; ++i) std::swap(a[i], a[n - 1 - i]);
-    });
+  const auto settle = [&](const radix_survey<U>& s) {
+    if (s.asc || s.mask == 0) return true;
+    if (stable ? s.sdesc : s.desc) {
+      for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
+        for (std::size_t i = lo; i < hi; ++i) std::swap(a[i], a[n - 1 - i]);
+      });
+      return true;
+    }
+    return false;
+  };
+  const U k0 = key(a[0]);
+  constexpr std::size_t samples = 1024;
+  U smask = 0;
+  for (std::size_t i = 0; i < std::min(n, samples); ++i) smask |= static_cast<U>(key(a[i]) ^ k0);
+  for (std::size_t i = 0; i < samples; ++i) smask |= static_cast<U>(key(a[i * (n / samples)]) ^ k0);
+  radix_plan p = radix_plan_for(n, std::max(1u, static_cast<unsigned>(std::bit_width(smask))));
+  if (n <= 2 * p.tile) {
+    const auto s = radix_survey_of(a, n, key);
+    if (settle(s)) return;
+    scratch<T> buf(n);
+    radix_seq<true>(a, buf.data(), n, static_cast<unsigned>(std::bit_width(s.mask)),
+                    static_cast<unsigned>(std::countr_zero(s.mask)), key);
     return;
   }
+  // The counters are left uninitialised: each tile zeroes its row when it starts counting,
+  // so a sorted input never touches (never faults in) this memory.
+  std::unique_ptr<std::size_t[]> count(new std::size_t[p.tiles * p.d]);
+  std::vector<radix_block_survey<U>> tile_survey(p.tiles);
+  const U dmask = static_cast<U>(p.d - 1);
+  for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+    for (std::size_t t = lo; t < hi; ++t)
+      tile_survey[t] = radix_survey_block(a, t * p.tile, std::min(n, (t + 1) * p.tile), k0, key,
+                                          count.get() + t * p.d, p.shift, dmask);
+  });
+  radix_survey<U> s = tile_survey[0].s;
+  for (std::size_t t = 1; t < p.tiles; ++t) s = radix_survey_join(s, tile_survey[t].s);
+  if (settle(s)) return;
+  const unsigned top = static_cast<unsigned>(std::bit_width(s.mask));
+  const unsigned low = static_cast<unsigned>(std::countr_zero(s.mask));
   scratch<T> buf(n);
-  radix_par<true>(a, buf.data(), n, s.mask, key);
+  if (top == p.shift + p.w) {
+    // The tiles found in order were not counted (see radix_survey_block): count them now.
+    for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t t = lo; t < hi; ++t) {
+        if (tile_survey[t].counted) continue;
+        std::size_t* c = count.get() + t * p.d;
+        std::fill_n(c, p.d, std::size_t(0));
+        const std::size_t e = std::min(n, (t + 1) * p.tile);
+        for (std::size_t i = t * p.tile; i < e; ++i) ++c[(key(a[i]) >> p.shift) & dmask];
+      }
+    });
+  } else {
+    p = radix_plan_for(n, top);
+    if (n <= 2 * p.tile) {
+      radix_seq<true>(a, buf.data(), n, top, low, key);
+      return;
+    }
+    count.reset(new std::size_t[p.tiles * p.d]());
+    radix_count_tiles(a, n, p, count.get(), key);
+  }
+  radix_par_scatter<true>(a, buf.data(), n, p, count.get(), low, key);
 }
 
 }  // namespace weft::detail::algo
