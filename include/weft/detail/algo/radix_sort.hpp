@@ -91,8 +91,11 @@ inline constexpr std::size_t radix_small = 32;
 // The widest digit: 2^11 counters (8 KiB) stay in L1 next to the data being scattered.
 inline constexpr unsigned radix_max_digit = 11;
 
+// Insertion sort of [a, a + n) that gives up once it has moved more than `budget` elements
+// (returns false then; the range is a permutation of its input, every run of keys that
+// agree on the bits from `wlow` up still in place, in some order).
 template <class T, class KeyFn>
-void radix_insertion(T* a, std::size_t n, const KeyFn& key) noexcept {
+bool radix_insertion_bounded(T* a, std::size_t n, std::size_t budget, const KeyFn& key) noexcept {
   for (std::size_t i = 1; i < n; ++i) {
     const auto k = key(a[i]);
     if (!(k < key(a[i - 1]))) continue;
@@ -103,7 +106,16 @@ void radix_insertion(T* a, std::size_t n, const KeyFn& key) noexcept {
       --j;
     } while (j > 0 && k < key(a[j - 1]));
     radix_put(a + j, tmp);
+    const std::size_t moved = i - j;
+    if (moved > budget) return false;
+    budget -= moved;
   }
+  return true;
+}
+
+template <class T, class KeyFn>
+void radix_insertion(T* a, std::size_t n, const KeyFn& key) noexcept {
+  radix_insertion_bounded(a, n, static_cast<std::size_t>(-1), key);
 }
 
 // Moves [from, from + n) to the disjoint [to, to + n).
@@ -172,27 +184,6 @@ void radix_finish_runs(T* out, T* tmp, std::size_t n, unsigned wlow, unsigned lo
   }
 }
 
-// Insertion sort of [a, a + n) that gives up once it has moved more than `budget` elements
-// (returns false then; the range is a permutation of its input, every run of keys that
-// agree on the bits from `wlow` up still in place, in some order).
-template <class T, class KeyFn>
-bool radix_insertion_bounded(T* a, std::size_t n, std::size_t budget, const KeyFn& key) noexcept {
-  for (std::size_t i = 1; i < n; ++i) {
-    const auto k = key(a[i]);
-    if (!(k < key(a[i - 1]))) continue;
-    T tmp(std::move(a[i]));
-    std::size_t j = i;
-    do {
-      radix_put(a + j, a[j - 1]);
-      --j;
-    } while (j > 0 && k < key(a[j - 1]));
-    radix_put(a + j, tmp);
-    const std::size_t moved = i - j;
-    if (moved > budget) return false;
-    budget -= moved;
-  }
-  return true;
-}
 
 // Counts the digits of every pass in one read: count[p][digit p of key >> wlow].
 template <unsigned Passes, class T, class KeyFn, class U>
