@@ -42,7 +42,7 @@ TEST_CASE("for_each over weaker iterators runs sequentially and in order", "[alg
   REQUIRE(std::all_of(d.begin(), d.end(), [](const std::string& s) { return s == "ab"; }));
 }
 
-TEST_CASE("for_each: an exception from f reaches the caller; the pool stays usable", "[algo]") {
+TEST_CASE("for_each: an exception from f reaches the caller, the pool stays usable", "[algo]") {
   std::vector<move_only> v = random_input<move_only>(big, 1);
   for (const std::size_t at : {std::size_t{0}, std::size_t{777}, big - 4}) {
     std::atomic<std::size_t> calls{0};

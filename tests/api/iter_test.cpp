@@ -76,7 +76,7 @@ TEST_CASE("an lvalue is borrowed: items are references, mutable unless const", "
   CHECK(out[5] == 6.0);
 }
 
-TEST_CASE("an rvalue is moved into the pipeline; move-only items work", "[iter][interface]") {
+TEST_CASE("an rvalue is moved into the pipeline, move-only items work", "[iter][interface]") {
   std::vector<std::unique_ptr<int>> owned;
   for (int i = 0; i < 1000; ++i) owned.push_back(std::make_unique<int>(i));
   // Compiles only because the vector is moved, never copied.

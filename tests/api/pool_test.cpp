@@ -21,7 +21,7 @@ TEST_CASE("the global pool has WEFT_NUM_THREADS threads", "[pool][interface]") {
   REQUIRE_FALSE(weft::thread_index().has_value());
 }
 
-TEST_CASE("install runs on the pool; indices stay in range", "[pool][interface]") {
+TEST_CASE("install runs on the pool, indices stay in range", "[pool][interface]") {
   weft::thread_pool pool({.num_threads = 3});
   REQUIRE(pool.num_threads() == 3);
   std::vector<std::atomic<int>> seen(3);

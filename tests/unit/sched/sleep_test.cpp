@@ -32,7 +32,7 @@ TEST_CASE("an idle thread falls asleep and a latch set wakes it", "[sleep][requi
   REQUIRE(sleep.inactive() == 0);
 }
 
-TEST_CASE("new jobs wake a sleeper; the waker decrements the count", "[sleep][requirement]") {
+TEST_CASE("new jobs wake a sleeper, the waker decrements the count", "[sleep][requirement]") {
   sleep_module sleep(3);
   core_latch latch;
   std::atomic<bool> job_posted{false};
