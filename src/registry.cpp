@@ -103,6 +103,17 @@ std::size_t default_thread_count() {
   return static_cast<std::size_t>(v);
 }
 
+// How many forks a worker keeps private before further joins run `b` inline unrecorded
+// (ADR 0006): every pending fork beyond the bound is younger, hence smaller, than the ones
+// recorded, and one publish of the recorded ones must feed the other threads. Grows with
+// the thread count so that a wider pool sees more of each path: 4 up to 2 threads, 2 more
+// per doubling (10 at 16 threads), at most 16.
+std::uint32_t private_fork_bound(std::size_t threads) noexcept {
+  std::uint32_t bound = 4;
+  for (std::size_t p = 2; p < threads && bound < 16; p *= 2) bound += 2;
+  return bound;
+}
+
 }  // namespace
 
 registry::registry(std::size_t num_threads)
@@ -115,6 +126,7 @@ registry::registry(std::size_t num_threads)
     w.sleep_counters = sleep_.counters_word();
     w.index = static_cast<std::uint32_t>(i);
     w.rng_state = 0x9E3779B97F4A7C15ull * (i + 1);
+    w.deque.set_private_bound(private_fork_bound(num_threads_));
   }
   terminate_.reserve(num_threads_);
   for (std::size_t i = 0; i < num_threads_; ++i)

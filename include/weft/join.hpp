@@ -33,8 +33,7 @@ WEFT_INLINE auto join(A&& a, B&& b) {
                 "weft::join(a, b): `b` must be callable with no arguments, e.g. [&] { ... }");
   if (detail::worker* w = detail::current_worker) [[likely]]
     return detail::join_in_worker(*w, a, b);
-  auto whole = [&] { return detail::join_in_worker(*detail::current_worker, a, b); };
-  return detail::run_in(detail::rt::global_registry(), whole);
+  return detail::join_from_outside(a, b);
 }
 
 /// Offers the calling worker's forked-but-not-yet-taken jobs (the `b` sides of the joins it

@@ -57,6 +57,17 @@ std::size_t chain(std::size_t depth) {
   return a + b;
 }
 
+// Runs `f` as the `a` side of the innermost of `depth` nested joins.
+template <class F>
+void run_at_depth(int depth, F& f) {
+  if (depth == 0) return f();
+  weft::join([&] { run_at_depth(depth - 1, f); }, [] {});
+}
+template <class F>
+void run_at_depth(int depth, F&& f) {
+  run_at_depth(depth, f);
+}
+
 // Throws at `throw_depth` on the chosen side(s); counts how many leaves ran.
 long throwing_tree(int depth, int throw_depth, bool left, bool right, std::atomic<long>& leaves) {
   if (depth == 0) {
@@ -146,6 +157,47 @@ TEST_CASE("when both sides throw, the first side's exception wins", "[join][exce
       REQUIRE(e.depth == -throw_depth);  // the leftmost throw wins at every level
     }
   }
+}
+
+TEST_CASE("joins beyond the private bound keep join's contract", "[join][requirement][exceptions]") {
+  // On a 1-thread pool no thread is ever idle, so below the first few levels every join is
+  // unrecorded (ADR 0006): b runs inline, never pushed. The contract must not change there.
+  weft::thread_pool pool({.num_threads = 1});
+  pool.install([] {
+    REQUIRE(chain(3'000) == 3'000);
+    for (int depth = 8; depth <= 40; depth += 16) {
+      bool b_ran = false;
+      try {
+        run_at_depth(depth, [&] {
+          weft::join([]() -> int { throw weft_test::test_error{1}; }, [&] { b_ran = true; });
+        });
+        FAIL("no exception");
+      } catch (const weft_test::test_error& e) {
+        REQUIRE(e.depth == 1);
+      }
+      REQUIRE(b_ran);  // `a` threw, yet `b` ran before join gave up
+      try {
+        run_at_depth(depth, [] {
+          weft::join([] { throw weft_test::test_error{1}; }, [] { throw weft_test::test_error{2}; });
+        });
+        FAIL("no exception");
+      } catch (const weft_test::test_error& e) {
+        REQUIRE(e.depth == 1);  // both threw: the first side's wins
+      }
+      try {
+        run_at_depth(depth, [] {
+          auto [x, y] = weft::join([] { return std::string(100, 'x'); },
+                                   []() -> int { throw weft_test::test_error{2}; });
+          static_cast<void>(x);
+          static_cast<void>(y);
+        });
+        FAIL("no exception");
+      } catch (const weft_test::test_error& e) {
+        REQUIRE(e.depth == 2);  // `a`'s value is destroyed (ASan: no leak)
+      }
+    }
+  });
+  REQUIRE(pool.install([] { return par_fib(20); }) == seq_fib(20));  // still usable
 }
 
 TEST_CASE("join borrows from the caller's frame", "[join][interface]") {

@@ -29,7 +29,7 @@ TEST_CASE("a full deque refuses the push", "[deque][requirement]") {
   REQUIRE(d.push(item(5)));
 }
 
-TEST_CASE("published items are stolen oldest first; pop sees what was stolen", "[deque][requirement]") {
+TEST_CASE("published items are stolen oldest first, pop sees what was stolen", "[deque][requirement]") {
   split_deque d(16);
   for (std::uintptr_t i = 0; i < 4; ++i) REQUIRE(d.push(item(i)));
   REQUIRE(d.publish());
@@ -45,6 +45,8 @@ TEST_CASE("published items are stolen oldest first; pop sees what was stolen", "
   REQUIRE_FALSE(s.more);
   REQUIRE(d.public_is_empty());
   REQUIRE(d.pop() == nullptr);  // slot 1 was stolen
+  REQUIRE_FALSE(d.empty());     // every pop consumes one slot: slot 0 is still to be taken
+  REQUIRE(d.pop() == nullptr);  // slot 0 was stolen (the first steal)
   REQUIRE(d.empty());
   // The deque is reusable after everything was stolen.
   REQUIRE(d.push(item(7)));
@@ -97,4 +99,42 @@ TEST_CASE("publish prepares exactly the items it makes public, before any steal"
   REQUIRE(prepared.size() == 5);
   REQUIRE(prepared.back() == item(2));
   REQUIRE(d.steal().item == item(0));
+}
+
+TEST_CASE("the private bound counts items since the last publish or loss", "[deque][requirement]") {
+  split_deque d(64);
+  REQUIRE_FALSE(d.private_full());  // unbounded by default
+  for (std::uintptr_t i = 0; i < 40; ++i) REQUIRE(d.push(item(i)));
+  REQUIRE_FALSE(d.private_full());
+  while (!d.empty()) d.pop();
+
+  d.set_private_bound(3);
+  for (std::uintptr_t i = 0; i < 3; ++i) {
+    REQUIRE_FALSE(d.private_full());
+    REQUIRE(d.push(item(i)));
+  }
+  REQUIRE(d.private_full());
+  REQUIRE(d.publish());  // the three are public now: a new count starts at slot 3
+  REQUIRE_FALSE(d.private_full());
+  REQUIRE(d.push(item(3)));
+  REQUIRE(d.push(item(4)));
+  REQUIRE_FALSE(d.private_full());
+  REQUIRE(d.push(item(5)));
+  REQUIRE(d.private_full());
+  REQUIRE(d.pop() == item(5));  // a private pop lowers the count
+  REQUIRE_FALSE(d.private_full());
+  REQUIRE(d.pop() == item(4));
+  REQUIRE(d.pop() == item(3));
+  REQUIRE(d.steal().item == item(0));
+  REQUIRE(d.pop() == item(2));  // public pop: split moves down to slot 2
+  REQUIRE(d.push(item(6)));
+  REQUIRE(d.push(item(7)));
+  REQUIRE_FALSE(d.private_full());
+  REQUIRE(d.push(item(8)));
+  REQUIRE(d.private_full());  // slots 2, 3, 4 are private again
+  while (d.size_for_owner() > 2) d.pop();
+  REQUIRE(d.pop() == item(1));
+  REQUIRE(d.steal().status == split_deque::steal_status::empty);
+  d.set_private_bound(0);
+  REQUIRE(d.private_full());  // bound 0: nothing is ever recorded
 }

@@ -80,12 +80,39 @@ join_result_t<A, B> join_sequential(A& a, B& b) {
   }
 }
 
-// Push B (a frame-resident job), run A, then take B back or help until its thief is done.
-// The fast path (B not stolen) touches no shared memory but one relaxed load, and writes
-// only B's `execute` and callable: the fields thieves need are written by share_work if
-// it publishes B (job_header::share_prepare).
+// `a` threw on the unrecorded path: `b` still runs (join's contract: both sides finish),
+// and its own exception, if any, loses to the one of `a`.
+template <class F>
+WEFT_COLD void run_discarding(F& f) noexcept {
+  try {
+    static_cast<void>(invoke_to_value(f));
+  } catch (...) {
+  }
+}
+
+// The unrecorded path (ADR 0006): the worker already keeps its bound of private forks and no
+// thread is idle, so B is not pushed at all: `a` then `b`, as plain calls.
 template <class A, class B>
-WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
+WEFT_INLINE join_result_t<A, B> join_unrecorded(A& a, B& b) {
+  using value_a = returned_result_t<std::invoke_result_t<A&>>;
+  value_a ra = [&]() -> value_a {
+    try {
+      return invoke_to_value(a);
+    } catch (...) {
+      run_discarding(b);
+      throw;
+    }
+  }();
+  return make_join_result<A, B>(std::forward<value_a>(ra), invoke_to_value(b));
+}
+
+// The recorded path: push B (a frame-resident job), run A, then take B back or help until
+// its thief is done. When B is not stolen it touches no shared memory but one relaxed load,
+// and writes only B's `execute` and callable: the fields thieves need are written by
+// share_work if it publishes B (job_header::share_prepare). Out of line, so that the
+// unrecorded path keeps the frame of two plain calls.
+template <class A, class B>
+[[gnu::noinline]] join_result_t<A, B> join_recorded(worker& w, A& a, B& b) {
   stack_job<B> job_b(b, deferred);
   const std::uint32_t slot = w.deque.size_for_owner();
   if (!w.deque.push(&job_b)) [[unlikely]]  // deque full: no fork, same semantics
@@ -108,6 +135,15 @@ WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
   return make_join_result<A, B>(std::forward<value_a>(ra), job_b.result().take());
 }
 
+// A join on a worker: recorded (B pushed, stealable once published) while the worker keeps
+// fewer than its bound of private forks or a thread is idle; otherwise unrecorded.
+template <class A, class B>
+WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
+  if (w.deque.private_full() && !w.someone_is_hungry()) [[likely]]
+    return join_unrecorded(a, b);
+  return join_recorded(w, a, b);
+}
+
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
 // of `reg` (outside every pool, or workers of another pool).
 template <class F>
@@ -121,6 +157,13 @@ decltype(auto) run_in(registry* reg, F& f) {
   };
   stack_job<F> job(f, current_worker);  // nullptr outside every pool: a futex latch
   return finish(job);
+}
+
+// A join called outside every pool runs whole on the global pool.
+template <class A, class B>
+WEFT_COLD join_result_t<A, B> join_from_outside(A& a, B& b) {
+  auto whole = [&] { return join_in_worker(*current_worker, a, b); };
+  return run_in(rt::global_registry(), whole);
 }
 
 // The registry that operations of the current thread run on.

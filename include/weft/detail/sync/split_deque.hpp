@@ -23,7 +23,8 @@ namespace weft::detail {
 // State. Slots [0, head) hold items, bottom (oldest) to top (newest).
 //   [tail, split)  public: thieves may take slot `tail` by advancing it;
 //   [split, head)  private: only the owner knows these exist.
-//   `head` and `owner_split` are owner-only (plain fields on the owner's line). `tail`,
+//   `head`, `owner_split` and `private_limit` (owner_split + the private bound, see
+//   private_full) are owner-only (plain fields on the owner's line). `tail`,
 //   `split` and a 32-bit `tag` are packed in one 64-bit word `public_` on its own line,
 //   so that every transition of the public region is a single atomic operation.
 //   The owner is the only writer of `split` and `tag`; thieves only increment `tail`.
@@ -113,6 +114,7 @@ class split_deque {
         break;
     }
     owner_split_ = head_;
+    private_limit_ = head_ + private_bound_;
     return true;
   }
   bool publish() noexcept {
@@ -125,6 +127,14 @@ class split_deque {
     return tail_of(cur) == split_of(cur);
   }
   bool has_private() const noexcept { return owner_split_ < head_; }
+  // Owner only. True once the private region holds `private_bound` items: the caller may
+  // then run new work inline instead of pushing it (join's unrecorded path, ADR 0006).
+  // Publishing or losing the private region to thieves starts a new count.
+  WEFT_INLINE bool private_full() const noexcept { return head_ >= private_limit_; }
+  void set_private_bound(std::uint32_t bound) noexcept {
+    private_bound_ = bound;
+    private_limit_ = owner_split_ + bound;
+  }
   std::uint32_t size_for_owner() const noexcept { return head_; }
   bool empty() const noexcept { return head_ == 0; }
 
@@ -164,6 +174,7 @@ class split_deque {
         // so no thief can succeed while we reset the public region to empty at i.
         head_ = i;
         owner_split_ = i;
+        private_limit_ = i + private_bound_;
         public_.value.store(pack(i, i, tag_of(cur) + 1), std::memory_order_release);  // Q7
         return nullptr;
       }
@@ -173,6 +184,7 @@ class split_deque {
                                               std::memory_order_relaxed)) {
         head_ = i;
         owner_split_ = i;
+        private_limit_ = i + private_bound_;
         return slots_[i].load(std::memory_order_relaxed);
       }
     }
@@ -194,6 +206,9 @@ class split_deque {
   // Owner-only line.
   alignas(cache_line_bytes) std::uint32_t head_ = 0;
   std::uint32_t owner_split_ = 0;
+  // Unbounded by default: head_ < 2^16 never reaches split + 2^16.
+  std::uint32_t private_bound_ = std::uint32_t{1} << 16;
+  std::uint32_t private_limit_ = private_bound_;
   // Shared line: read by every thief, written by the owner only to publish and reclaim.
   cache_padded<std::atomic<std::uint64_t>> public_{0};
 };
