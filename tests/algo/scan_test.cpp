@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "algo_support.hpp"
+#include "weft/detail/algo/scan.hpp"
 
 using namespace weft_algo;
 
@@ -197,4 +198,60 @@ TEST_CASE("scan: a long input takes the parallel look-back path", "[algo][scan]"
     REQUIRE(calls.load() > n - 1);
   else
     REQUIRE(calls.load() == n - 1);
+}
+
+namespace {
+
+// Runs the scan kernel with streaming stores forced on, at every output alignment and with
+// lengths that leave a head, whole 16-byte pieces and a tail, against std:: scans.
+template <class T, class X>
+void check_streaming_kernel(const std::vector<X>& in) {
+  static_assert(weft::detail::algo::scan_can_stream<T, typename std::vector<T>::iterator>);
+  const auto plus = std::plus<>{};
+  const auto twice = [](X x) { return static_cast<T>(x) * 2; };
+  for (const std::size_t skip : {0, 1, 2, 3}) {
+    for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5}, in.size() - 7}) {
+      CAPTURE(skip, n);
+      std::vector<T> want(n + 4), got(n + 4, T(-1));
+      const auto first = in.begin();
+      const auto last = in.begin() + static_cast<std::ptrdiff_t>(n);
+      weft::detail::algo::scan_kernel<T, false>(first, last, got.begin() + skip, plus, twice,
+                                                std::optional<T>(T(3)), true);
+      std::transform_inclusive_scan(first, last, want.begin() + skip, plus, twice, T(3));
+      std::fill(want.begin(), want.begin() + skip, T(-1));
+      std::fill(want.begin() + skip + n, want.end(), T(-1));
+      REQUIRE(got == want);
+      auto id = weft::detail::algo::identity_fn{};
+      weft::detail::algo::scan_kernel<T, true>(first, last, got.begin() + skip, plus, id,
+                                               std::optional<T>(T(5)), true);
+      std::exclusive_scan(first, last, want.begin() + skip, T(5));
+      REQUIRE(got == want);
+    }
+  }
+}
+
+}  // namespace
+
+// Large outputs are written with streaming stores (detail/algo/stream_store.hpp); their
+// head / whole-piece / tail split and their fences must not change a single value.
+TEST_CASE("scans with streaming stores equal std:: scans at every alignment", "[algo][scan]") {
+  const auto ints = random_input<int>(big, 31, 1000);
+  check_streaming_kernel<long long>(ints);
+  check_streaming_kernel<int>(ints);
+  check_streaming_kernel<unsigned>(ints);
+  const auto doubles = random_input<int>(big, 32, 8);  // small integers: exact double sums
+  check_streaming_kernel<double>(doubles);
+  check_streaming_kernel<float>(doubles);
+}
+
+TEST_CASE("scans past the streaming threshold, through the public overloads", "[algo][scan]") {
+  const std::size_t n = weft::detail::algo::stream_min_bytes / sizeof(std::int64_t) + 4097;
+  std::vector<std::int64_t> in(n), want(n), got(n + 1);
+  for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<std::int64_t>(i % 1009) - 500;
+  std::inclusive_scan(in.begin(), in.end(), want.begin());
+  weft::inclusive_scan(weft::par, in.begin(), in.end(), got.begin() + 1);
+  REQUIRE(std::equal(want.begin(), want.end(), got.begin() + 1));
+  std::exclusive_scan(in.begin(), in.end(), want.begin(), std::int64_t{7});
+  weft::exclusive_scan(weft::par, in.begin(), in.end(), got.begin(), std::int64_t{7});
+  REQUIRE(std::equal(want.begin(), want.end(), got.begin()));
 }

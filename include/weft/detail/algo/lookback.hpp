@@ -24,11 +24,11 @@ inline constexpr std::size_t lookback_chunk_bytes = 64 * 1024;
 inline constexpr std::size_t lookback_min_chunk = 256;
 inline constexpr std::size_t lookback_max_chunk = 16384;
 
-template <class V>
+template <class V, std::size_t Bytes = lookback_chunk_bytes,
+          std::size_t MaxItems = lookback_max_chunk>
 constexpr std::size_t lookback_chunk_items() {
-  constexpr std::size_t k = lookback_chunk_bytes / sizeof(V);
-  return k < lookback_min_chunk ? lookback_min_chunk
-                                : (k > lookback_max_chunk ? lookback_max_chunk : k);
+  constexpr std::size_t k = Bytes / sizeof(V);
+  return k < lookback_min_chunk ? lookback_min_chunk : (k > MaxItems ? MaxItems : k);
 }
 
 // What a chunker provides to lookback_job<T, Chunker> (T: the carried value):

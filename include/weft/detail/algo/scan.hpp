@@ -12,6 +12,7 @@
 
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/lookback.hpp"
+#include "weft/detail/algo/stream_store.hpp"
 
 namespace weft::detail::algo {
 
@@ -22,6 +23,11 @@ struct identity_fn {
   }
 };
 
+// Whether a scan into Out can write its accumulators with streaming stores.
+template <class T, class Out>
+inline constexpr bool scan_can_stream =
+    streamable_v<T> && std::contiguous_iterator<Out> && std::is_same_v<std::iter_value_t<Out>, T>;
+
 // Every element is read before its output is written, so d_first == first is safe.
 template <class T, bool Exclusive, class In, class Out, class Op, class Un>
 struct scan_chunker {
@@ -30,6 +36,7 @@ struct scan_chunker {
   Out out;
   Op& op;
   Un& un;
+  bool stream = false;  // write through streaming stores (stream_store.hpp)
 
   T combine(T a, T b) const { return op(std::move(a), std::move(b)); }
 
@@ -56,6 +63,12 @@ struct scan_chunker {
       }
     }
     T acc = std::move(*carry);
+    if constexpr (scan_can_stream<T, Out>) {
+      if (stream) {
+        *carry = scan_streaming(it, end, std::to_address(o), std::move(acc));
+        return;
+      }
+    }
     for (; it != end; ++it, ++o) {
       if constexpr (Exclusive) {
         T v = un(*it);
@@ -67,6 +80,38 @@ struct scan_chunker {
       }
     }
     *carry = std::move(acc);
+  }
+
+  // The output at `it` given acc = the aggregate before it; advances acc and it. (Arithmetic
+  // T only: the plain loop above assigns into the output instead, reusing its storage.)
+  T step(T& acc, In& it) const {
+    if constexpr (Exclusive) {
+      T v = un(*it);
+      ++it;
+      T r = acc;
+      acc = op(std::move(acc), std::move(v));
+      return r;
+    } else {
+      acc = op(std::move(acc), un(*it));
+      ++it;
+      return acc;
+    }
+  }
+
+  // The scan loop with its outputs gathered in 16-byte pieces and streamed; plain stores
+  // before the first aligned piece and after the last whole one.
+  T scan_streaming(In it, const In end, T* o, T acc) const {
+    constexpr std::size_t k = 16 / sizeof(T);
+    const stream_fence_guard fence;
+    std::size_t left = detail::algo::distance(it, end);
+    for (; left > 0 && !stream_aligned(o); --left) *o++ = step(acc, it);
+    for (; left >= k; left -= k, o += k) {
+      T piece[k];
+      for (std::size_t j = 0; j < k; ++j) piece[j] = step(acc, it);
+      stream16(o, piece);
+    }
+    for (; left > 0; --left) *o++ = step(acc, it);
+    return acc;
   }
 };
 
@@ -84,15 +129,27 @@ bool same_position(In first, Out d_first) {
 
 /// Scans [first, last) into d_first in one pass over memory; `init` is the carry before the
 /// first element (mandatory when Exclusive). Returns d_first + n.
+/// `force_stream` overrides the choice of streaming stores (tests; ignored where they cannot
+/// be used).
 template <class T, bool Exclusive, class In, class Out, class Op, class Un>
-Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T> init) {
+Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T> init,
+                std::optional<bool> force_stream = std::nullopt) {
   const std::size_t n = detail::algo::distance(first, last);
   scan_chunker<T, Exclusive, In, Out, Op, Un> ch{first, d_first, op, un};
   // In place, a chunk's input is overwritten once its owner has its prefix: nobody else
   // may then read it, so waiters must wait rather than recompute.
   lookback_options opt;
   opt.may_recompute = n > 0 && !same_position(first, d_first);
-  lookback_pass<T>(n, lookback_chunk_items<std::iter_value_t<In>>(), ch, std::move(init), opt);
+  // In place the lines are already in cache (just read): streaming would only evict them.
+  if constexpr (scan_can_stream<T, Out>)
+    ch.stream = force_stream.value_or(opt.may_recompute && n * sizeof(T) >= stream_min_bytes);
+  // A streamed output takes no cache, so a chunk's input may have four times the budget:
+  // fewer chunks, fewer look-backs (measured: docs/benchmarks.md, scan).
+  const std::size_t chunk =
+      ch.stream ? lookback_chunk_items<std::iter_value_t<In>, 4 * lookback_chunk_bytes,
+                                       4 * lookback_max_chunk>()
+                : lookback_chunk_items<std::iter_value_t<In>>();
+  lookback_pass<T>(n, chunk, ch, std::move(init), opt);
   return detail::algo::advance(d_first, n);
 }
 

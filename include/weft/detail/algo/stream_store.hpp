@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: MIT
+// Non-temporal ("streaming") stores for outputs far larger than the caches.
+//
+// A plain store to a line that is not in cache first reads the line from memory (read for
+// ownership), so writing an output of B bytes that will not stay cached moves 2B bytes over
+// the memory bus. A streaming store writes whole 16-byte pieces through write-combining
+// buffers without reading the line: B bytes. For a memory-bound pass such as a scan of
+// int64 (read n, write n) that is 3 units of traffic down to 2, the difference between a
+// parallel scan that cannot beat the sequential one and one that does (docs/algorithms.md).
+//
+// Streaming stores are weakly ordered: neither a later release store nor a lock orders them.
+// Every run of them ends with stream_fence() (an sfence) on the thread that issued them,
+// before that thread publishes anything (a look-back prefix, a join's completion) and on
+// the exception path too (stream_fence_guard), so the output is visible to whoever
+// synchronises with that thread afterwards, exactly as plain stores would be.
+//
+//   | op                               | order             | why                           |
+//   |----------------------------------|-------------------|-------------------------------|
+//   | stream16 (movntdq)               | weakly ordered    | no read for ownership; other  |
+//   |                                  |                   | threads need S1 to see it     |
+//   | S1 stream_fence (sfence), at the | full store fence  | orders every earlier streamed |
+//   | end of each run, throw included  |                   | store before the thread's     |
+//   |                                  |                   | next release (prefix, join)   |
+//
+// Below stream_min_bytes of output the stores stay plain: a smaller output is likely still
+// in cache when the caller reads it, and streaming would evict it.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace weft::detail::algo {
+
+inline constexpr std::size_t stream_min_bytes = std::size_t{16} << 20;
+
+#if defined(__SSE2__)
+inline constexpr bool stream_stores_available = true;
+#else
+inline constexpr bool stream_stores_available = false;
+#endif
+
+// Values that may be written as raw bytes, 16 / sizeof(T) to a streaming store.
+template <class T>
+inline constexpr bool streamable_v =
+    stream_stores_available && std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
+
+template <class T>
+bool stream_aligned(const T* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+}
+
+// Writes the 16 / sizeof(T) values `v` to the 16-byte aligned `dst` without reading dst's
+// line. The vector is assembled from registers: storing the values to memory and loading
+// them as one 16-byte vector would stall on store forwarding for every piece.
+template <class T>
+inline void stream16(T* dst, const T (&v)[16 / sizeof(T)]) {
+#if defined(__SSE2__)
+  __m128i x;
+  if constexpr (sizeof(T) == 8)
+    x = _mm_set_epi64x(std::bit_cast<long long>(v[1]), std::bit_cast<long long>(v[0]));
+  else
+    x = _mm_set_epi32(std::bit_cast<int>(v[3]), std::bit_cast<int>(v[2]),
+                      std::bit_cast<int>(v[1]), std::bit_cast<int>(v[0]));
+  _mm_stream_si128(reinterpret_cast<__m128i*>(dst), x);
+#else
+  std::memcpy(dst, v, 16);
+#endif
+}
+
+inline void stream_fence() {
+#if defined(__SSE2__)
+  _mm_sfence();
+#endif
+}
+
+struct stream_fence_guard {
+  stream_fence_guard() = default;
+  stream_fence_guard(const stream_fence_guard&) = delete;
+  stream_fence_guard& operator=(const stream_fence_guard&) = delete;
+  ~stream_fence_guard() { stream_fence(); }
+};
+
+}  // namespace weft::detail::algo
