@@ -44,6 +44,26 @@ std::size_t first_found(It first, std::size_t n, const BlockFind& block_find) {
   });
 }
 
+template <class It, class SIt, class Pred>
+constexpr void check_search() {
+  check_forward<It>();
+  check_forward<SIt>();
+  check_predicate<Pred, std::iter_reference_t<It>, std::iter_reference_t<SIt>>();
+}
+
+// Whether the pattern [s_first, s_last) occurs at position i of the range at `first`
+// (pred(element, pattern element), as std::search calls it).
+template <class It, class SIt, class Pred>
+struct occurs_at {
+  It first;
+  SIt s_first, s_last;
+  Pred& pred;
+  bool operator()(std::size_t i) const {
+    return std::equal(s_first, s_last, detail::algo::advance(first, i),
+                      [&](const auto& s, const auto& x) { return pred(x, s); });
+  }
+};
+
 }  // namespace detail::algo
 
 /// The first element of [first, last) for which `pred` holds, or `last`. O(n) calls of
@@ -134,18 +154,14 @@ It find_first_of(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred
 /// if the pattern is empty, `last` if it does not occur. O(n * m) comparisons at worst.
 template <execution_policy Policy, class It, class SIt, class Pred = std::equal_to<>>
 It search(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred = {}) {
-  detail::algo::check_forward<It>();
-  detail::algo::check_forward<SIt>();
-  detail::algo::check_predicate<Pred, std::iter_reference_t<It>, std::iter_reference_t<SIt>>();
+  detail::algo::check_search<It, SIt, Pred>();
   if constexpr (detail::algo::runs_parallel<Policy, It, SIt>) {
     const std::size_t n = detail::algo::distance(first, last);
     const std::size_t m = detail::algo::distance(s_first, s_last);
     if (m == 0) return first;
     if (m > n) return last;
-    const std::size_t at = detail::algo::first_index(n - m + 1, [&](std::size_t i) {
-      return std::equal(s_first, s_last, detail::algo::advance(first, i),
-                        [&](const auto& s, const auto& x) { return pred(x, s); });
-    });
+    const detail::algo::occurs_at<It, SIt, Pred> occurs{first, s_first, s_last, pred};
+    const std::size_t at = detail::algo::first_index(n - m + 1, occurs);
     return at == n - m + 1 ? last : detail::algo::advance(first, at);
   } else {
     return std::search(first, last, s_first, s_last, pred);
@@ -156,19 +172,16 @@ It search(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred = {}) 
 /// is empty or does not occur.
 template <execution_policy Policy, class It, class SIt, class Pred = std::equal_to<>>
 It find_end(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred = {}) {
-  detail::algo::check_forward<It>();
-  detail::algo::check_forward<SIt>();
-  detail::algo::check_predicate<Pred, std::iter_reference_t<It>, std::iter_reference_t<SIt>>();
+  detail::algo::check_search<It, SIt, Pred>();
   if constexpr (detail::algo::runs_parallel<Policy, It, SIt>) {
     const std::size_t n = detail::algo::distance(first, last);
     const std::size_t m = detail::algo::distance(s_first, s_last);
     if (m == 0 || m > n) return last;
     const std::size_t starts = n - m + 1;
+    const detail::algo::occurs_at<It, SIt, Pred> occurs{first, s_first, s_last, pred};
     const std::size_t at = detail::algo::find_last_block(starts, [&](std::size_t lo, std::size_t hi) {
       for (std::size_t i = hi; i-- > lo;)
-        if (std::equal(s_first, s_last, detail::algo::advance(first, i),
-                       [&](const auto& s, const auto& x) { return pred(x, s); }))
-          return i;
+        if (occurs(i)) return i;
       return hi;
     });
     return at == starts ? last : detail::algo::advance(first, at);

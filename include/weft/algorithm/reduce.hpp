@@ -175,25 +175,42 @@ std::iter_difference_t<It> count(Policy&& policy, It first, It last, const T& va
                         [&value](const auto& x) { return x == value; });
 }
 
+namespace detail::algo {
+// The first element that no other element precedes under `before` (std::min_element's
+// contract); max_element is the same search under the swapped comparator.
+template <class It, class Before>
+It first_least(It first, It last, Before before) {
+  const auto at = [&](std::size_t i) -> decltype(auto) { return *detail::algo::advance(first, i); };
+  const auto r = detail::algo::reduce_blocks<std::size_t>(
+      detail::algo::distance(first, last),
+      [&](std::size_t lo, std::size_t hi) {
+        const It b = detail::algo::advance(first, lo);
+        return lo + static_cast<std::size_t>(
+                        std::min_element(b, detail::algo::advance(first, hi), before) - b);
+      },
+      [&](std::size_t a, std::size_t b) { return before(at(b), at(a)) ? b : a; });
+  return r ? detail::algo::advance(first, *r) : last;
+}
+
+template <class Comp>
+struct swapped_comp {
+  Comp& comp;
+  template <class A, class B>
+  bool operator()(A&& a, B&& b) const {
+    return comp(std::forward<B>(b), std::forward<A>(a));
+  }
+};
+}  // namespace detail::algo
+
 /// The first smallest element under `comp`, or `last` if the range is empty.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 It min_element(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It>, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
-    const auto at = [&](std::size_t i) -> decltype(auto) { return *detail::algo::advance(first, i); };
-    const auto r = detail::algo::reduce_blocks<std::size_t>(
-        detail::algo::distance(first, last),
-        [&](std::size_t lo, std::size_t hi) {
-          const It b = detail::algo::advance(first, lo);
-          return lo + static_cast<std::size_t>(
-                          std::min_element(b, detail::algo::advance(first, hi), comp) - b);
-        },
-        [&](std::size_t a, std::size_t b) { return comp(at(b), at(a)) ? b : a; });
-    return r ? detail::algo::advance(first, *r) : last;
-  } else {
+  if constexpr (detail::algo::runs_parallel<Policy, It>)
+    return detail::algo::first_least(first, last, std::ref(comp));
+  else
     return std::min_element(first, last, comp);
-  }
 }
 
 /// The first largest element under `comp`, or `last` if the range is empty.
@@ -201,20 +218,10 @@ template <execution_policy Policy, class It, class Comp = std::less<>>
 It max_element(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It>, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
-    const auto at = [&](std::size_t i) -> decltype(auto) { return *detail::algo::advance(first, i); };
-    const auto r = detail::algo::reduce_blocks<std::size_t>(
-        detail::algo::distance(first, last),
-        [&](std::size_t lo, std::size_t hi) {
-          const It b = detail::algo::advance(first, lo);
-          return lo + static_cast<std::size_t>(
-                          std::max_element(b, detail::algo::advance(first, hi), comp) - b);
-        },
-        [&](std::size_t a, std::size_t b) { return comp(at(a), at(b)) ? b : a; });
-    return r ? detail::algo::advance(first, *r) : last;
-  } else {
+  if constexpr (detail::algo::runs_parallel<Policy, It>)
+    return detail::algo::first_least(first, last, detail::algo::swapped_comp<Comp>{comp});
+  else
     return std::max_element(first, last, comp);
-  }
 }
 
 /// {the first smallest, the last largest} element under `comp`; {last, last} if empty.
