@@ -154,6 +154,42 @@ TEST_CASE("short-circuit: searches over 2^40 items finish because they stop earl
   CHECK(weft::range(std::int64_t{0}, huge).filter([](std::int64_t x) { return x % 2 == 1; }).find_first([](std::int64_t x) { return x > 50; }) == 51);
 }
 
+// find_first and position_first over items in memory test them 16 at a time: a match at any
+// offset of a group, at a group's edges, two matches in one group, and a tail shorter than
+// a group must all give the first match; the predicate sees each item at most once.
+TEST_CASE("find_first over memory: every match offset within and across groups",
+          "[iter][requirement]") {
+  weft::thread_pool one({.num_threads = 1});
+  for (const std::size_t n : {std::size_t{15}, std::size_t{16}, std::size_t{17}, std::size_t{100},
+                              std::size_t{4099}}) {
+    std::vector<std::uint32_t> v(n, 0);
+    const auto nonzero = [](std::uint32_t x) { return x != 0; };
+    CHECK_FALSE(weft::iter(v).find_first(nonzero).has_value());
+    for (std::size_t k = 0; k < n; ++k) {
+      CAPTURE(n, k);
+      v[k] = static_cast<std::uint32_t>(k + 1);
+      if (k + 1 < n) v[k + 1] = 7;  // a second match right after the first
+      if (k + 9 < n) v[k + 9] = 9;  // and one later in the same or the next group
+      const auto hit = weft::iter(v).find_first(nonzero);
+      REQUIRE(hit.has_value());
+      CHECK(*hit == k + 1);
+      CHECK(weft::iter(v).position_first(nonzero) == k);
+      CHECK(weft::iter(v).with_max_len(1).position_first(nonzero) == k);
+      std::atomic<std::size_t> calls{0};
+      const auto pos = one.install([&] {
+        return weft::iter(v).position_first([&](std::uint32_t x) {
+          calls.fetch_add(1, std::memory_order_relaxed);
+          return x != 0;
+        });
+      });
+      CHECK(pos == k);
+      CHECK(calls.load() <= n);  // no item tested twice
+      CHECK(calls.load() >= k + 1);
+      std::fill(v.begin(), v.end(), 0u);
+    }
+  }
+}
+
 TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread count",
           "[iter][requirement]") {
   auto rng = weft_test::seeded_rng(7);

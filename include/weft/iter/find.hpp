@@ -3,10 +3,13 @@
 #pragma once
 
 #include <atomic>
+#include <bit>
+#include <cstdint>
 #include <cstddef>
 #include <functional>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <utility>
 
 #include "weft/iter/node.hpp"
@@ -117,6 +120,16 @@ struct any_consumer : splittable_by_copy<any_consumer<Pred>> {
   bool reduce(bool l, bool r) const { return l || r; }
 };
 
+inline constexpr std::size_t find_group = 16;
+
+// Whether a search may test a producer's items a group at a time: items read from memory
+// (indexing has no user code to run twice) of a small trivially copyable type.
+template <class P>
+concept groups_items = std::is_lvalue_reference_v<decltype(std::declval<const P&>()[0])> &&
+                       std::is_trivially_copyable_v<
+                           std::remove_cvref_t<decltype(std::declval<const P&>()[0])>> &&
+                       sizeof(std::remove_cvref_t<decltype(std::declval<const P&>()[0])>) <= 16;
+
 // find_first / position_first (First = true) and find_last (First = false). The result
 // carries the match's producer index and, unless IndexOnly, its value.
 template <class V, class Pred, bool First>
@@ -150,7 +163,30 @@ struct find_ordered_consumer {
     template <plumbing::producer P>
       requires First
     void consume_block(const P& p, std::size_t from, std::size_t to) {
-      for (std::size_t i = from; i < to; ++i) {
+      std::size_t i = from;
+      if constexpr (groups_items<P>) {
+        // Groups of `find_group` items from memory: the predicate of every item of a group
+        // is evaluated into a mask, with no branch per item, so that a cheap predicate
+        // vectorises; then the group's first match is taken. The predicate may thus run on
+        // up to find_group - 1 items past the match, as it may on any item in a parallel
+        // search (docs/guide.md); each item is still read and tested once.
+        for (; to - i >= find_group; i += find_group) {
+          bool test[find_group];
+          for (std::size_t j = 0; j < find_group; ++j)
+            test[j] = static_cast<bool>(std::invoke(*pred, std::as_const(p[i + j])));
+          bool any = false;
+          for (std::size_t j = 0; j < find_group; ++j) any |= test[j];
+          if (any) {
+            std::size_t j = 0;
+            while (!test[j]) ++j;
+            i += j;
+            hit.emplace(lo + i, V(p[i]));
+            record_min(*best, lo + i);
+            return;
+          }
+        }
+      }
+      for (; i < to; ++i) {
         decltype(auto) x = p[i];
         if (std::invoke(*pred, std::as_const(x))) {
           hit.emplace(lo + i, V(std::forward<decltype(x)>(x)));
