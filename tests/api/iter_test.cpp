@@ -190,6 +190,45 @@ TEST_CASE("find_first over memory: every match offset within and across groups",
   }
 }
 
+TEST_CASE("filter then count or integer sum: the branch-free path keeps every item's vote",
+          "[iter][requirement]") {
+  // filter(p).count() and filter(p).sum() of integers add `keep` or a masked item instead of
+  // branching; narrow and unsigned sums must wrap as the plain loop does, and p must run
+  // exactly once per item.
+  std::vector<std::uint8_t> bytes(100'003);
+  std::uint32_t x = 12345;
+  for (auto& b : bytes) b = static_cast<std::uint8_t>((x = x * 1664525u + 1013904223u) >> 24);
+  const auto odd = [](std::uint8_t b) { return (b & 1) != 0; };
+  std::size_t want_count = 0;
+  std::uint8_t want_wrapped = 0;
+  long long want_wide = 0;
+  for (const std::uint8_t b : bytes)
+    if (odd(b)) {
+      ++want_count;
+      want_wrapped = static_cast<std::uint8_t>(want_wrapped + b);
+      want_wide += b;
+    }
+  for (const std::size_t max_len : {std::size_t{0}, std::size_t{1}, std::size_t{977}}) {
+    CAPTURE(max_len);
+    const auto it = [&] { return weft::iter(bytes).with_max_len(max_len).filter(odd); };
+    CHECK(it().count() == want_count);
+    CHECK(it().sum() == want_wrapped);
+    CHECK(it().sum<long long>() == want_wide);
+    CHECK(it().sum<int>() == static_cast<int>(want_wide));
+  }
+  std::vector<int> v(65'537);
+  for (auto& e : v) e = static_cast<int>((x = x * 1664525u + 1013904223u) >> 8) - (1 << 23);
+  long long neg = 0;
+  for (const int e : v) neg += e < 0 ? e : 0;
+  std::atomic<std::size_t> calls{0};
+  const auto negative = [&](int e) {
+    calls.fetch_add(1, std::memory_order_relaxed);
+    return e < 0;
+  };
+  CHECK(weft::iter(v).filter(negative).sum<long long>() == neg);
+  CHECK(calls.load() == v.size());
+}
+
 TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread count",
           "[iter][requirement]") {
   auto rng = weft_test::seeded_rng(7);

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "weft/iter/node.hpp"
+#include "weft/plumbing/consumer.hpp"
 
 namespace weft::detail {
 
@@ -15,7 +16,12 @@ template <class Inner, class P>
 struct filter_folder : wrapping_folder<Inner, P> {
   template <class T>
   void consume(std::size_t i, T&& x) {
-    if (std::invoke(*this->fn, std::as_const(x))) this->inner.consume(i, std::forward<T>(x));
+    if constexpr (plumbing::folds_predicated<Inner, T>) {
+      const bool keep = static_cast<bool>(std::invoke(*this->fn, std::as_const(x)));
+      this->inner.consume_if(keep, i, std::forward<T>(x));
+    } else if (std::invoke(*this->fn, std::as_const(x))) {
+      this->inner.consume(i, std::forward<T>(x));
+    }
   }
 };
 

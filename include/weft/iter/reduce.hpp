@@ -87,6 +87,13 @@ struct arithmetic_consumer : splittable_by_copy<arithmetic_consumer<T, Op>> {
     void consume(std::size_t, X&& x) {
       lanes[0] = Op::apply(std::move(lanes[0]), static_cast<T>(std::forward<X>(x)));
     }
+    // Integer sums after a filter: add the item or zero, chosen by a mask, not a branch.
+    template <class X>
+      requires std::integral<T> && (!std::same_as<T, bool>) && std::same_as<Op, plus_op>
+    void consume_if(bool keep, std::size_t, X&& x) {
+      const T item = static_cast<T>(std::forward<X>(x));
+      lanes[0] = static_cast<T>(lanes[0] + static_cast<T>(item & static_cast<T>(-static_cast<T>(keep))));
+    }
     template <plumbing::producer P>
       requires std::floating_point<T>
     void consume_block(const P& p, std::size_t lo, std::size_t hi) {
@@ -127,6 +134,10 @@ struct count_consumer : splittable_by_copy<count_consumer> {
     template <class X>
     void consume(std::size_t, X&&) {
       ++n;
+    }
+    template <class X>
+    void consume_if(bool keep, std::size_t, X&&) {
+      n += keep;
     }
     std::size_t complete() && { return n; }
   };
