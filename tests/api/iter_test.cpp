@@ -229,6 +229,35 @@ TEST_CASE("filter then count or integer sum: the branch-free path keeps every it
   CHECK(calls.load() == v.size());
 }
 
+TEST_CASE("searches past the probe run in doubling windows: every match position is found",
+          "[iter][requirement]") {
+  // 2 M items: the probe covers a few thousand, the rest goes window by window. Matches in
+  // the probe, at window edges, deep in the input, twice, and nowhere.
+  const std::size_t n = std::size_t{1} << 21;
+  std::vector<std::int32_t> v(n, 0);
+  const auto hit = [](std::int32_t x) { return x != 0; };
+  for (const std::size_t at : {std::size_t{0}, std::size_t{4095}, std::size_t{70'001},
+                               std::size_t{131'072}, std::size_t{1'000'003}, n - 1, n}) {
+    CAPTURE(at);
+    if (at < n) v[at] = static_cast<std::int32_t>(at % 1000 + 1);
+    if (at + 5 < n) v[at + 5] = -1;  // a later match must lose to `at`
+    const bool some = at < n;
+    CHECK(weft::iter(v).any(hit) == some);
+    CHECK(weft::iter(v).all([](std::int32_t x) { return x == 0; }) == !some);
+    CHECK(weft::iter(v).find_any(hit).has_value() == some);
+    CHECK(weft::iter(v).position_first(hit) == (some ? std::optional<std::size_t>(at) : std::nullopt));
+    const auto first = weft::iter(v).find_first(hit);
+    CHECK(first == (some ? std::optional<std::int32_t>(v[at]) : std::nullopt));
+    CHECK(static_cast<std::size_t>(weft::find_if(weft::par, v.begin(), v.end(), hit) - v.begin()) ==
+          at);
+    // Through a map (items that are not read from memory: no groups) and a filter (unindexed).
+    CHECK(weft::iter(v).map([](std::int32_t x) { return x * 2; }).position_first(hit) ==
+          (some ? std::optional<std::size_t>(at) : std::nullopt));
+    CHECK(weft::iter(v).filter([](std::int32_t x) { return x >= 0; }).find_first(hit) == first);
+    std::fill(v.begin(), v.end(), 0);
+  }
+}
+
 TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread count",
           "[iter][requirement]") {
   auto rng = weft_test::seeded_rng(7);

@@ -44,6 +44,51 @@ inline void record_max(std::atomic<std::size_t>& best, std::size_t i) {
   }
 }
 
+inline constexpr std::size_t find_group = 16;
+
+// Whether a search may test a producer's items a group at a time: items read from memory
+// (indexing has no user code to run twice) of a small trivially copyable type.
+template <class P>
+concept groups_items = std::is_lvalue_reference_v<decltype(std::declval<const P&>()[0])> &&
+                       std::is_trivially_copyable_v<
+                           std::remove_cvref_t<decltype(std::declval<const P&>()[0])>> &&
+                       sizeof(std::remove_cvref_t<decltype(std::declval<const P&>()[0])>) <= 16;
+
+// The first item of p[from, to) that satisfies `pred`: calls `on_hit(i, item)` for it and
+// returns true, or returns false. Items from memory go a group at a time: the predicate of
+// every item of a group is evaluated into a mask, with no branch per item, so that a cheap
+// predicate vectorises; then the group's first match is taken. The predicate may thus run on
+// up to find_group - 1 items past the match, as it may on any item in a parallel search
+// (docs/guide.md); each item is still tested once. Other producers (whose items may come
+// from user code, e.g. a map) are read once per item, and the hit is handed on as read.
+template <plumbing::producer P, class Pred, class OnHit>
+bool scan_first(const P& p, const Pred& pred, std::size_t from, std::size_t to, OnHit&& on_hit) {
+  std::size_t i = from;
+  if constexpr (groups_items<P>) {
+    for (; to - i >= find_group; i += find_group) {
+      bool test[find_group];
+      for (std::size_t j = 0; j < find_group; ++j)
+        test[j] = static_cast<bool>(std::invoke(pred, std::as_const(p[i + j])));
+      bool any = false;
+      for (std::size_t j = 0; j < find_group; ++j) any |= test[j];
+      if (any) {
+        std::size_t j = 0;
+        while (!test[j]) ++j;
+        on_hit(i + j, p[i + j]);
+        return true;
+      }
+    }
+  }
+  for (; i < to; ++i) {
+    decltype(auto) x = p[i];
+    if (std::invoke(pred, std::as_const(x))) {
+      on_hit(i, std::forward<decltype(x)>(x));
+      return true;
+    }
+  }
+  return false;
+}
+
 // find_any (Value = the item's value type) and any (Value = bool, via `found` alone).
 template <class V, class Pred>
 struct find_any_consumer : splittable_by_copy<find_any_consumer<V, Pred>> {
@@ -66,14 +111,10 @@ struct find_any_consumer : splittable_by_copy<find_any_consumer<V, Pred>> {
     // The search loop without a per-item `done()` test: stop at the first match.
     template <plumbing::producer P>
     void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      for (std::size_t i = lo; i < hi; ++i) {
-        decltype(auto) x = p[i];
-        if (std::invoke(*pred, std::as_const(x))) {
-          hit.emplace(std::forward<decltype(x)>(x));
-          found->store(true, std::memory_order_relaxed);  // S1
-          return;
-        }
-      }
+      scan_first(p, *pred, lo, hi, [&](std::size_t, auto&& x) {
+        hit.emplace(std::forward<decltype(x)>(x));
+        found->store(true, std::memory_order_relaxed);  // S1
+      });
     }
     bool done() const { return hit.has_value(); }
     std::optional<V> complete() && { return std::move(hit); }
@@ -103,14 +144,10 @@ struct any_consumer : splittable_by_copy<any_consumer<Pred>> {
     }
     template <plumbing::producer P>
     void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      for (std::size_t i = lo; i < hi; ++i) {
-        decltype(auto) x = p[i];
-        if (std::invoke(*pred, std::as_const(x))) {
-          hit = true;
-          found->store(true, std::memory_order_relaxed);  // S1
-          return;
-        }
-      }
+      scan_first(p, *pred, lo, hi, [&](std::size_t, auto&&) {
+        hit = true;
+        found->store(true, std::memory_order_relaxed);  // S1
+      });
     }
     bool done() const { return hit; }
     bool complete() && { return hit; }
@@ -119,16 +156,6 @@ struct any_consumer : splittable_by_copy<any_consumer<Pred>> {
   bool full() const { return found->load(std::memory_order_relaxed); }  // S2
   bool reduce(bool l, bool r) const { return l || r; }
 };
-
-inline constexpr std::size_t find_group = 16;
-
-// Whether a search may test a producer's items a group at a time: items read from memory
-// (indexing has no user code to run twice) of a small trivially copyable type.
-template <class P>
-concept groups_items = std::is_lvalue_reference_v<decltype(std::declval<const P&>()[0])> &&
-                       std::is_trivially_copyable_v<
-                           std::remove_cvref_t<decltype(std::declval<const P&>()[0])>> &&
-                       sizeof(std::remove_cvref_t<decltype(std::declval<const P&>()[0])>) <= 16;
 
 // find_first / position_first (First = true) and find_last (First = false). The result
 // carries the match's producer index and, unless IndexOnly, its value.
@@ -163,37 +190,10 @@ struct find_ordered_consumer {
     template <plumbing::producer P>
       requires First
     void consume_block(const P& p, std::size_t from, std::size_t to) {
-      std::size_t i = from;
-      if constexpr (groups_items<P>) {
-        // Groups of `find_group` items from memory: the predicate of every item of a group
-        // is evaluated into a mask, with no branch per item, so that a cheap predicate
-        // vectorises; then the group's first match is taken. The predicate may thus run on
-        // up to find_group - 1 items past the match, as it may on any item in a parallel
-        // search (docs/guide.md); each item is still read and tested once.
-        for (; to - i >= find_group; i += find_group) {
-          bool test[find_group];
-          for (std::size_t j = 0; j < find_group; ++j)
-            test[j] = static_cast<bool>(std::invoke(*pred, std::as_const(p[i + j])));
-          bool any = false;
-          for (std::size_t j = 0; j < find_group; ++j) any |= test[j];
-          if (any) {
-            std::size_t j = 0;
-            while (!test[j]) ++j;
-            i += j;
-            hit.emplace(lo + i, V(p[i]));
-            record_min(*best, lo + i);
-            return;
-          }
-        }
-      }
-      for (; i < to; ++i) {
-        decltype(auto) x = p[i];
-        if (std::invoke(*pred, std::as_const(x))) {
-          hit.emplace(lo + i, V(std::forward<decltype(x)>(x)));
-          record_min(*best, lo + i);
-          return;
-        }
-      }
+      scan_first(p, *pred, from, to, [&](std::size_t i, auto&& x) {
+        hit.emplace(lo + i, V(std::forward<decltype(x)>(x)));
+        record_min(*best, lo + i);
+      });
     }
     bool done() const { return hit.has_value(); }
     result_type complete() && { return std::move(hit); }

@@ -122,6 +122,29 @@ typename C::result_type bridge_fixed(const P& p, C& c, std::size_t leaf, bridge_
   return c.reduce(std::move(rl), std::move(rr));
 }
 
+// Searches that stop early (any, find_any, find_first, position_first and the algorithms'
+// find family): after the probe, the rest is searched in windows that double in length,
+// each window split over every thread, instead of all at once. Halving the whole rest gives
+// the thieves its far half, where a match near the front makes their work useless: with a
+// match 500,000 items into 50 M, two threads found it no sooner than one. With windows, the
+// items searched past the match are at most the last window, i.e. about as many as before
+// it, and a search without a match pays one join round per doubling (~log2(n / probe)).
+template <plumbing::producer P, plumbing::consumer C>
+typename C::result_type bridge_windows(const P& p, C& c, std::size_t window, std::size_t threads,
+                                       std::size_t min_len, bridge_state& st) {
+  const std::size_t n = p.size();
+  if (window >= n / 2) return bridge_adaptive(p, c, plumbing::splitter(n, threads, min_len, 0), false, st);
+  auto halves = c.split_at(window);
+  C& in_window = halves.first;
+  C& rest = halves.second;
+  auto left = bridge_adaptive(p.slice(0, window), in_window,
+                              plumbing::splitter(window, threads, min_len, 0), false, st);
+  if (rest.full() || st.cancelled.load(std::memory_order_relaxed))  // X2
+    return c.reduce(std::move(left), rest.make_folder().complete());
+  auto right = bridge_windows(p.slice(window, n), rest, window * 2, threads, min_len, st);
+  return c.reduce(std::move(left), std::move(right));
+}
+
 // Learned cost of one item of one pipeline (one <producer, consumer> type pair, so in
 // practice one call site), in cost-clock ticks; 0 until first measured. Relaxed: a stale or
 // torn-in-time value only makes one probe start with a worse first chunk.
@@ -227,9 +250,15 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
       detail::stop_check_ns, per_item, block_granule, detail::max_stop_check_items));
   auto [left_c, right_c] = c.split_at(done);
   auto left = std::move(f).complete();
-  splitter sp(n - done, threads, min_len, 0);
-  auto right = detail::bridge_adaptive(p.slice(done, n), right_c, sp, false, st);
-  return c.reduce(std::move(left), std::move(right));
+  if constexpr (folder_stops_early<decltype(f)>) {
+    const std::size_t window = std::max(2 * done, threads * min_len);
+    auto right = detail::bridge_windows(p.slice(done, n), right_c, window, threads, min_len, st);
+    return c.reduce(std::move(left), std::move(right));
+  } else {
+    splitter sp(n - done, threads, min_len, 0);
+    auto right = detail::bridge_adaptive(p.slice(done, n), right_c, sp, false, st);
+    return c.reduce(std::move(left), std::move(right));
+  }
 }
 
 }  // namespace weft::plumbing
