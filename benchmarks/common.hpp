@@ -131,6 +131,24 @@ auto time_calls(int reps, F&& f) {
   return out;
 }
 
+// For the sorts: one untimed warm-up, then `reps` calls of sort(v), each on a fresh copy of
+// `in` made outside the timing; the result is checksum(v) of the last sorted copy.
+template <class T, class Checksum, class Sort>
+timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& checksum,
+                                Sort&& sort) {
+  timed<std::uint64_t> out;
+  std::vector<T> v = in;
+  sort(v);
+  for (int i = 0; i < reps; ++i) {
+    v = in;
+    const std::int64_t t0 = now_ns();
+    sort(v);
+    out.ns.push_back(static_cast<double>(now_ns() - t0));
+  }
+  out.result = checksum(v);
+  return out;
+}
+
 // user + sys CPU time of the whole process (every thread of every runtime), in ns.
 inline std::int64_t process_cpu_ns() noexcept {
   rusage ru{};
