@@ -161,7 +161,7 @@ inline std::int64_t process_cpu_ns() noexcept {
 
 // How many of a workload's peers were built (the others print "n/a" and take no step).
 template <class Peers>
-int built(const Peers& peers) noexcept {
+constexpr int built(const Peers& peers) noexcept {
   int n = 0;
   for (const auto& p : peers) n += p.run != nullptr ? 1 : 0;
   return n;

@@ -51,7 +51,7 @@ inline std::uint64_t checksum(const std::vector<std::uint64_t>& v) {
 using run_fn = timed<std::uint64_t>(const std::vector<std::uint64_t>& v, int threads, int reps);
 run_fn run_seq, run_weft, run_tbb, run_stdpar;
 
-inline const peer<run_fn> peers[] = {
+inline constexpr peer<run_fn> peers[] = {
     {"seq", &run_seq},
     {"weft", &run_weft},
     {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},

@@ -41,7 +41,7 @@ inline std::uint64_t checksum(const std::vector<pair_t>& v) {
 using run_fn = timed<std::uint64_t>(const std::vector<pair_t>& v, int threads, int reps);
 run_fn run_seq, run_weft, run_stdpar;
 
-inline const peer<run_fn> peers[] = {
+inline constexpr peer<run_fn> peers[] = {
     {"seq", &run_seq},
     {"weft", &run_weft},
     {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
