@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -40,6 +41,30 @@ struct peer {
   const char* name;
   Fn* run;  // nullptr: not built
 };
+
+// The peer table of a workload with the usual five peers, in the order every table prints.
+// A peer whose runtime was not built is dropped here, while the table is made at compile time
+// (declare it constexpr), so that no object file refers to the peer's missing definition.
+template <class Fn>
+constexpr std::array<peer<Fn>, 5> standard_peers(Fn* seq, Fn* weft, [[maybe_unused]] Fn* tbb,
+                                                 [[maybe_unused]] Fn* stdpar,
+                                                 [[maybe_unused]] Fn* omp) {
+  return {{{"seq", seq},
+           {"weft", weft},
+           {"tbb", WEFT_BENCH_IF_TBB(tbb)},
+           {"stdpar", WEFT_BENCH_IF_STDPAR(stdpar)},
+           {"omp", WEFT_BENCH_IF_OMP(omp)}}};
+}
+
+// `table` with one more peer in front of its entry `at`: a second sequential loop, a second
+// weft entry point.
+template <class Fn, std::size_t N>
+constexpr std::array<peer<Fn>, N + 1> with_peer(const std::array<peer<Fn>, N>& table,
+                                                std::size_t at, peer<Fn> extra) {
+  std::array<peer<Fn>, N + 1> out{};
+  for (std::size_t i = 0, j = 0; i <= N; ++i) out[i] = i == at ? extra : table[j++];
+  return out;
+}
 
 inline std::int64_t now_ns() noexcept {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -106,6 +131,24 @@ auto time_calls(int reps, F&& f) {
   return out;
 }
 
+// For the sorts: one untimed warm-up, then `reps` calls of sort(v), each on a fresh copy of
+// `in` made outside the timing; the result is checksum(v) of the last sorted copy.
+template <class T, class Checksum, class Sort>
+timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& checksum,
+                                Sort&& sort) {
+  timed<std::uint64_t> out;
+  std::vector<T> v = in;
+  sort(v);
+  for (int i = 0; i < reps; ++i) {
+    v = in;
+    const std::int64_t t0 = now_ns();
+    sort(v);
+    out.ns.push_back(static_cast<double>(now_ns() - t0));
+  }
+  out.result = checksum(v);
+  return out;
+}
+
 // user + sys CPU time of the whole process (every thread of every runtime), in ns.
 inline std::int64_t process_cpu_ns() noexcept {
   rusage ru{};
@@ -118,7 +161,7 @@ inline std::int64_t process_cpu_ns() noexcept {
 
 // How many of a workload's peers were built (the others print "n/a" and take no step).
 template <class Peers>
-int built(const Peers& peers) noexcept {
+constexpr int built(const Peers& peers) noexcept {
   int n = 0;
   for (const auto& p : peers) n += p.run != nullptr ? 1 : 0;
   return n;

@@ -1,17 +1,20 @@
 // SPDX-License-Identifier: MIT
-// The table every iterator workload prints: each peer at each thread count, its result checked
-// against the sequential peer's, with ratios to the reference loop and to weft.
+// The table every iterator and algorithm workload prints: each peer at each thread count, its
+// result checked against the sequential peer's, with ratios to the reference loop and to weft.
+// Below it, such a workload as data (table_workload) and the one function that runs it.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "common.hpp"
+#include "options.hpp"
 #include "report.hpp"
 
 namespace weft_bench {
@@ -106,6 +109,22 @@ inline void bar_vs_best_peer(const char* workload, const table_result& r,
         r.at("weft", t) / r.best_other(t), 1.0, "x");
 }
 
+// weft at `threads` against the sequential peer at the same count.
+inline void bar_vs_seq(const char* workload, const table_result& r, int threads, double limit) {
+  bar(std::string("weft ") + workload + " @" + std::to_string(threads) + "t / seq",
+      r.at("weft", threads) / r.at("seq", threads), limit, "x");
+}
+
+// weft's own wall time at 2 threads, for the workloads with a bar in seconds.
+inline void bar_seconds_at_2t(const char* workload, const table_result& r, double limit) {
+  bar(std::string("weft ") + workload + " @2t (s)", r.at("weft", 2) / 1e9, limit, "s");
+}
+
+// The heading of a table timed over --reps runs.
+inline std::string median_heading(const std::string& what, int reps) {
+  return "\n== " + what + "; median of " + std::to_string(reps) + " runs after 1 warm-up ==\n";
+}
+
 // Result checks: integers and positions exactly, floating-point sums to a relative 1e-9
 // (every peer associates the sum differently).
 template <class T>
@@ -119,6 +138,94 @@ inline std::string differs_fp(double got, double want) {
   char buf[96];
   std::snprintf(buf, sizeof buf, "computed %.17g, expected %.17g", got, want);
   return buf;
+}
+
+// What the callbacks of a table_workload see of its run.
+struct table_run {
+  const char* workload;
+  std::size_t n;  // the input size
+  const options& o;
+  const table_result& r;
+  csv_sink& csv;
+};
+
+// The typed half of a table workload, from peers_on: its peers, their input and the check of
+// their results.
+struct peer_runner {
+  // Makes the input of size n and prints the table of every peer on it.
+  table_result (*run)(const table_spec& s, std::size_t n, int reps, const std::vector<int>& threads,
+                      csv_sink& csv);
+  int built;  // the peers whose runtime was built
+};
+
+template <const auto& peers, auto make_input, auto differs>
+table_result run_peers_on(const table_spec& s, std::size_t n, int reps,
+                          const std::vector<int>& threads, csv_sink& csv) {
+  const auto in = make_input(n);
+  return run_table(
+      s, peers, threads, [&](const auto& p, int t) { return p.run(in, t, reps); }, differs, csv);
+}
+
+// Every one of `peers` is called as run(make_input(n), threads, reps); `differs` checks each
+// result against the first peer's (differs_fp, differs_exactly<T>, or the workload's own).
+template <const auto& peers, auto make_input, auto differs>
+constexpr peer_runner peers_on() {
+  return {&run_peers_on<peers, make_input, differs>, built(peers)};
+}
+
+// A workload that prints one peer table: what sets it apart from the others. run_workload does
+// the rest: the size, the heading, the table, `notes`, then "bars:" and its bars in the order
+// of the fields below, bar_vs_best_peer after `bars`. A bar limit of 0 leaves that bar out.
+struct table_workload {
+  const char* name;                // in --workloads and --size, and the CSV's workload column
+  std::size_t default_n, quick_n;  // the input size without and with --quick
+  peer_runner peers;
+  std::string (*heading)(std::size_t n, int reps);  // the "== ... ==" text above the table
+  const char* unit = "ms";                          // of the time column
+  double unit_ns = 1e6;                             // ns in one unit
+  const char* base = "seq";                         // the peer of the "vs" column
+  int default_calls = 0, quick_calls = 0;  // calls per sample in place of --reps; 0: --reps
+  void (*notes)(const table_run&) = nullptr;  // lines between the table and its bars
+  double seq_1t = 0;                          // weft @1t / seq
+  double seq_2t = 0;                          // weft @2t / seq
+  void (*bars)(const table_run&) = nullptr;   // the workload's own
+  double seconds_2t = 0;  // weft @2t in seconds, at the default size only (the limit's size)
+};
+
+// Prints the table and bars of `w`; false if some peer computed a result different from the
+// sequential one.
+inline bool run_workload(const table_workload& w, const options& o, csv_sink& csv) {
+  const std::size_t n = o.size_of(w.name, w.default_n, w.quick_n);
+  const int reps = w.default_calls == 0 ? o.reps : o.quick ? w.quick_calls : w.default_calls;
+  std::fputs(w.heading(n, reps).c_str(), stdout);
+  const table_result r = w.peers.run({w.name, "n=" + std::to_string(n), w.unit, w.unit_ns, w.base},
+                                     n, reps, o.threads, csv);
+  const table_run run{w.name, n, o, r, csv};
+  if (w.notes != nullptr) w.notes(run);
+  std::printf("bars:\n");
+  if (w.seq_1t > 0) bar_vs_seq(w.name, r, 1, w.seq_1t);
+  if (w.seq_2t > 0) bar_vs_seq(w.name, r, 2, w.seq_2t);
+  if (w.bars != nullptr) w.bars(run);
+  bar_vs_best_peer(w.name, r, o.threads);
+  if (w.seconds_2t > 0 && n == w.default_n) bar_seconds_at_2t(w.name, r, w.seconds_2t);
+  return r.ok;
+}
+
+// run_workload of the entry `name` of `workloads`; true if there is none.
+inline bool run_workload(std::span<const table_workload> workloads, const std::string& name,
+                         const options& o, csv_sink& csv) {
+  for (const table_workload& w : workloads)
+    if (name == w.name) return run_workload(w, o, csv);
+  return true;
+}
+
+// The progress steps the entry `name` of `workloads` takes: one per built peer and thread
+// count; 0 if there is no such entry.
+inline int workload_steps(std::span<const table_workload> workloads, const std::string& name,
+                          const options& o) {
+  for (const table_workload& w : workloads)
+    if (name == w.name) return w.peers.built * static_cast<int>(o.threads.size());
+  return 0;
 }
 
 }  // namespace weft_bench

@@ -19,22 +19,12 @@ inline constexpr auto transform = [](double x) { return x * 2.0 + 1.0; };
 
 // Wall ns of `reps` mapped copies of v on `threads` threads after one warm-up, and the copy.
 using run_fn = timed<std::vector<double>>(const std::vector<double>& v, int threads, int reps);
-run_fn run_seq;
-run_fn run_weft;
-run_fn run_tbb;
-run_fn run_stdpar;
-run_fn run_omp;
+run_fn run_seq, run_weft, run_tbb, run_stdpar, run_omp;
 
 // Not a peer: `std::vector<double> out(n)` alone, the sequential allocation and zero-fill
 // that every peer here pays before its parallel part (weft's to_vector() too).
 std::vector<double> run_alloc(std::size_t n, int reps);
 
-inline const peer<run_fn> peers[] = {
-    {"seq", &run_seq},
-    {"weft", &run_weft},
-    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
-    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
-    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
-};
+inline constexpr auto peers = standard_peers(&run_seq, &run_weft, &run_tbb, &run_stdpar, &run_omp);
 
 }  // namespace weft_bench::collect

@@ -57,20 +57,9 @@ inline void scan_checked(const std::vector<std::int32_t>& v, std::size_t lo, std
 // Wall ns of each of `calls` searches on `threads` threads (after one warm-up), and the index
 // found (v.size() if none).
 using run_fn = timed<std::size_t>(const std::vector<std::int32_t>& v, int threads, int calls);
-run_fn run_seq;
-run_fn run_weft;
-run_fn run_weft_position;
-run_fn run_tbb;
-run_fn run_stdpar;
-run_fn run_omp;
-
-inline const peer<run_fn> peers[] = {
-    {"seq", &run_seq},
-    {"weft", &run_weft},
-    {"weft-pos", &run_weft_position},
-    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
-    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
-    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
-};
+run_fn run_seq, run_weft, run_weft_position, run_tbb, run_stdpar, run_omp;
+inline constexpr auto peers =
+    with_peer(standard_peers(&run_seq, &run_weft, &run_tbb, &run_stdpar, &run_omp), 2,
+              {"weft-pos", &run_weft_position});
 
 }  // namespace weft_bench::find_early

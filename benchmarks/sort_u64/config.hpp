@@ -40,36 +40,18 @@ inline std::vector<std::uint64_t> make_input(std::size_t n, input kind) {
   return v;
 }
 
-// Position-weighted sum of the sorted output: equal only for equal orders.
+// Position-weighted sum of the sorted output, each peer's result (time_sorts): equal only for
+// equal orders.
 inline std::uint64_t checksum(const std::vector<std::uint64_t>& v) {
   std::uint64_t s = 0;
   for (std::size_t i = 0; i < v.size(); ++i) s += v[i] * (i | 1);
   return s;
 }
 
-// One untimed warm-up, then `reps` sorts, each of a fresh copy made outside the timing.
-template <class Sort>
-timed<std::uint64_t> time_sorts(const std::vector<std::uint64_t>& in, int reps, Sort&& sort) {
-  timed<std::uint64_t> out;
-  std::vector<std::uint64_t> v = in;
-  sort(v);
-  for (int i = 0; i < reps; ++i) {
-    v = in;
-    const std::int64_t t0 = now_ns();
-    sort(v);
-    out.ns.push_back(static_cast<double>(now_ns() - t0));
-  }
-  out.result = checksum(v);
-  return out;
-}
-
 using run_fn = timed<std::uint64_t>(const std::vector<std::uint64_t>& v, int threads, int reps);
-run_fn run_seq;
-run_fn run_weft;
-run_fn run_tbb;
-run_fn run_stdpar;
+run_fn run_seq, run_weft, run_tbb, run_stdpar;
 
-inline const peer<run_fn> peers[] = {
+inline constexpr peer<run_fn> peers[] = {
     {"seq", &run_seq},
     {"weft", &run_weft},
     {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},

@@ -29,6 +29,8 @@ inline std::vector<pair_t> make_input(std::size_t n) {
 
 inline constexpr auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
 
+// Position-weighted sum of the sorted pairs, each peer's result (time_sorts): equal only for
+// equal orders.
 inline std::uint64_t checksum(const std::vector<pair_t>& v) {
   std::uint64_t s = 0;
   for (std::size_t i = 0; i < v.size(); ++i)
@@ -36,27 +38,10 @@ inline std::uint64_t checksum(const std::vector<pair_t>& v) {
   return s;
 }
 
-template <class Sort>
-timed<std::uint64_t> time_sorts(const std::vector<pair_t>& in, int reps, Sort&& sort) {
-  timed<std::uint64_t> out;
-  std::vector<pair_t> v = in;
-  sort(v);
-  for (int i = 0; i < reps; ++i) {
-    v = in;
-    const std::int64_t t0 = now_ns();
-    sort(v);
-    out.ns.push_back(static_cast<double>(now_ns() - t0));
-  }
-  out.result = checksum(v);
-  return out;
-}
-
 using run_fn = timed<std::uint64_t>(const std::vector<pair_t>& v, int threads, int reps);
-run_fn run_seq;
-run_fn run_weft;
-run_fn run_stdpar;
+run_fn run_seq, run_weft, run_stdpar;
 
-inline const peer<run_fn> peers[] = {
+inline constexpr peer<run_fn> peers[] = {
     {"seq", &run_seq},
     {"weft", &run_weft},
     {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},

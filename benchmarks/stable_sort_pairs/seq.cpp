@@ -7,7 +7,7 @@
 namespace weft_bench::stable_sort_pairs {
 
 timed<std::uint64_t> run_seq(const std::vector<pair_t>& in, int /*threads*/, int reps) {
-  return time_sorts(in, reps,
+  return time_sorts(in, reps, checksum,
                     [](std::vector<pair_t>& v) { std::stable_sort(v.begin(), v.end(), by_key); });
 }
 

@@ -48,20 +48,9 @@ timed<double> time_batches(int calls, F&& f) {
 // `calls` sums of a from main on `threads` threads. weft runs on the global pool (sized by
 // WEFT_NUM_THREADS or the hardware), as code outside any install does.
 using run_fn = timed<double>(const std::vector<double>& a, int threads, int calls);
-run_fn run_seq;
-run_fn run_seq_lanes;
-run_fn run_weft;
-run_fn run_tbb;
-run_fn run_stdpar;
-run_fn run_omp;
-
-inline const peer<run_fn> peers[] = {
-    {"seq", &run_seq},
-    {"seq8", &run_seq_lanes},
-    {"weft", &run_weft},
-    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
-    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
-    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
-};
+run_fn run_seq, run_seq_lanes, run_weft, run_tbb, run_stdpar, run_omp;
+inline constexpr auto peers =
+    with_peer(standard_peers(&run_seq, &run_weft, &run_tbb, &run_stdpar, &run_omp), 1,
+              {"seq8", &run_seq_lanes});
 
 }  // namespace weft_bench::tiny

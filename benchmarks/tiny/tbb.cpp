@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: MIT
-// tiny on oneTBB: parallel_reduce over a blocked_range, each chunk summed with 8 lanes.
-#include <oneapi/tbb/blocked_range.h>
+// tiny on oneTBB: parallel_reduce over a blocked_range, each chunk summed with 8 lanes
+// (sum_sq's).
 #include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/parallel_reduce.h>
-
-#include <functional>
 
 #include "tiny/config.hpp"
 
@@ -13,14 +10,7 @@ namespace weft_bench::tiny {
 timed<double> run_tbb(const std::vector<double>& a, int threads, int calls) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  return time_batches(calls, [&] {
-    return tbb::parallel_reduce(
-        tbb::blocked_range<std::size_t>(0, a.size()), 0.0,
-        [&](const tbb::blocked_range<std::size_t>& r, double acc) {
-          return acc + sum_sq_lanes(a.data() + r.begin(), r.size());
-        },
-        std::plus<>{});
-  });
+  return time_batches(calls, [&] { return sum_sq::sum_sq_tbb(a); });
 }
 
 }  // namespace weft_bench::tiny

@@ -27,18 +27,7 @@ inline input make_input(std::size_t n) {
 }
 
 using run_fn = timed<double>(const input& in, int threads, int reps);
-run_fn run_seq;
-run_fn run_weft;
-run_fn run_tbb;
-run_fn run_stdpar;
-run_fn run_omp;
-
-inline const peer<run_fn> peers[] = {
-    {"seq", &run_seq},
-    {"weft", &run_weft},
-    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
-    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
-    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
-};
+run_fn run_seq, run_weft, run_tbb, run_stdpar, run_omp;
+inline constexpr auto peers = standard_peers(&run_seq, &run_weft, &run_tbb, &run_stdpar, &run_omp);
 
 }  // namespace weft_bench::transform_reduce

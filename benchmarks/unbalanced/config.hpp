@@ -28,18 +28,7 @@ inline std::uint64_t cost(std::int64_t i) {
 // Wall ns of `reps` sums of cost(i) over [0, n) on `threads` threads after one warm-up, and
 // the sum (mod 2^64).
 using run_fn = timed<std::uint64_t>(std::int64_t n, int threads, int reps);
-run_fn run_seq;
-run_fn run_weft;
-run_fn run_tbb;
-run_fn run_stdpar;
-run_fn run_omp;
-
-inline const peer<run_fn> peers[] = {
-    {"seq", &run_seq},
-    {"weft", &run_weft},
-    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
-    {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
-    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
-};
+run_fn run_seq, run_weft, run_tbb, run_stdpar, run_omp;
+inline constexpr auto peers = standard_peers(&run_seq, &run_weft, &run_tbb, &run_stdpar, &run_omp);
 
 }  // namespace weft_bench::unbalanced
