@@ -414,7 +414,7 @@ class par_iter {
   auto find_ordered(P& p) {
     std::atomic<std::size_t> best{First ? detail::no_index : 0};
     const std::size_t n = static_cast<std::size_t>(-1);
-    return run(detail::find_ordered_consumer<value_type, P, First>{&p, &best, 0, n});
+    return run(detail::find_ordered_consumer<value_type, P, First>{&p, {&best, 0, n}});
   }
 
   template <class Hit>

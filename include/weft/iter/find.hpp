@@ -44,6 +44,39 @@ inline void record_max(std::atomic<std::size_t>& best, std::size_t i) {
   }
 }
 
+// What every consumer of an ordered search (find_first, find_last, position_first, and the
+// algorithms' block searches) shares: its index range of the input and the best match so
+// far. `best` is the least match index (First) or the greatest plus one (!First, 0: none).
+template <bool First>
+struct ordered_search_range {
+  std::atomic<std::size_t>* best;
+  std::size_t lo;
+  std::size_t hi;
+
+  std::pair<ordered_search_range, ordered_search_range> split_at(std::size_t i) const {
+    return {{best, lo, lo + i}, {best, lo + i, hi}};
+  }
+  void record(std::size_t at) const {
+    if constexpr (First)
+      record_min(*best, at);
+    else
+      record_max(*best, at + 1);
+  }
+  // I2: every match this range could find loses to one already recorded.
+  bool full() const {
+    const std::size_t b = best->load(std::memory_order_relaxed);  // S2
+    if constexpr (First)
+      return b < lo;  // a match left of this whole range (b == no_index: none yet)
+    else
+      return b > hi;  // a match right of this whole range (stored as index + 1)
+  }
+  // Which half's result the ordered reduction keeps: the left one's match for First, the
+  // right one's for !First, else the other.
+  static constexpr bool keep_left(bool left_found, bool right_found) {
+    return First ? left_found : !right_found;
+  }
+};
+
 inline constexpr std::size_t find_group = 16;
 
 // Whether a search may test a producer's items a group at a time: items read from memory
@@ -163,54 +196,40 @@ template <class V, class Pred, bool First>
 struct find_ordered_consumer {
   using result_type = std::optional<std::pair<std::size_t, V>>;
   const Pred* pred;
-  std::atomic<std::size_t>* best;
-  std::size_t lo;
-  std::size_t hi;
+  ordered_search_range<First> range;
 
   std::pair<find_ordered_consumer, find_ordered_consumer> split_at(std::size_t i) const {
-    return {{pred, best, lo, lo + i}, {pred, best, lo + i, hi}};
+    auto [l, r] = range.split_at(i);
+    return {{pred, l}, {pred, r}};
   }
 
   struct folder {
     static constexpr bool stops_early = First;
     result_type hit;
     const Pred* pred;
-    std::atomic<std::size_t>* best;
-    std::size_t lo;
+    ordered_search_range<First> range;
     template <class X>
     void consume(std::size_t i, X&& x) {
       if (std::invoke(*pred, std::as_const(x))) {
-        hit.emplace(lo + i, V(std::forward<X>(x)));
-        if constexpr (First)
-          record_min(*best, lo + i);
-        else
-          record_max(*best, lo + i + 1);
+        hit.emplace(range.lo + i, V(std::forward<X>(x)));
+        range.record(range.lo + i);
       }
     }
     template <plumbing::producer P>
       requires First
     void consume_block(const P& p, std::size_t from, std::size_t to) {
       scan_first(p, *pred, from, to, [&](std::size_t i, auto&& x) {
-        hit.emplace(lo + i, V(std::forward<decltype(x)>(x)));
-        record_min(*best, lo + i);
+        hit.emplace(range.lo + i, V(std::forward<decltype(x)>(x)));
+        range.record(range.lo + i);
       });
     }
     bool done() const { return hit.has_value(); }
     result_type complete() && { return std::move(hit); }
   };
-  folder make_folder() const { return {std::nullopt, pred, best, lo}; }
-  bool full() const {
-    const std::size_t b = best->load(std::memory_order_relaxed);  // S2
-    if constexpr (First)
-      return b < lo;  // a match left of this whole range (b == no_index: none yet)
-    else
-      return b > hi;  // a match right of this whole range (stored as index + 1)
-  }
+  folder make_folder() const { return {std::nullopt, pred, range}; }
+  bool full() const { return range.full(); }
   result_type reduce(result_type l, result_type r) const {
-    if constexpr (First)
-      return l ? std::move(l) : std::move(r);
-    else
-      return r ? std::move(r) : std::move(l);
+    return range.keep_left(l.has_value(), r.has_value()) ? std::move(l) : std::move(r);
   }
 };
 

@@ -109,34 +109,29 @@ std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine&
                           reduce_blocks_consumer<T, Block, Combine>{{}, &block, &combine});
 }
 
-// Ordered search over blocks: the same protocol as iter's find_first / find_last (tags S1,
-// S2 in weft/iter/find.hpp). `best` holds the least match so far (First) or the greatest
-// plus one (!First); a consumer whose whole range is on the losing side stops.
+// Ordered search over blocks: iter's find_first / find_last consumer with a block function
+// in place of a predicate (protocol tags S1, S2 and the range in weft/iter/find.hpp).
 template <class Block, bool First>
 struct find_blocks_consumer {
   using result_type = std::size_t;  // no_index: no match
   const Block* block;
-  std::atomic<std::size_t>* best;
-  std::size_t lo;
-  std::size_t hi;
+  ordered_search_range<First> range;
 
   std::pair<find_blocks_consumer, find_blocks_consumer> split_at(std::size_t i) const {
-    return {{block, best, lo, lo + i}, {block, best, lo + i, hi}};
+    auto [l, r] = range.split_at(i);
+    return {{block, l}, {block, r}};
   }
 
   struct folder {
     static constexpr bool stops_early = First;
     std::size_t hit;
     const Block* block;
-    std::atomic<std::size_t>* best;
+    ordered_search_range<First> range;
     void look(std::size_t a, std::size_t b) {
       const std::size_t at = (*block)(a, b);
       if (at == b) return;
       hit = at;
-      if constexpr (First)
-        record_min(*best, at);
-      else
-        record_max(*best, at + 1);
+      range.record(at);
     }
     void consume(std::size_t, std::size_t i) { look(i, i + 1); }
     template <plumbing::producer P>
@@ -146,19 +141,10 @@ struct find_blocks_consumer {
     bool done() const { return hit != no_index; }
     std::size_t complete() && { return hit; }
   };
-  folder make_folder() const { return {no_index, block, best}; }
-  bool full() const {
-    const std::size_t b = best->load(std::memory_order_relaxed);  // S2
-    if constexpr (First)
-      return b < lo;
-    else
-      return b != 0 && b > hi;
-  }
+  folder make_folder() const { return {no_index, block, range}; }
+  bool full() const { return range.full(); }
   std::size_t reduce(std::size_t l, std::size_t r) const {
-    if constexpr (First)
-      return l != no_index ? l : r;
-    else
-      return r != no_index ? r : l;
+    return range.keep_left(l != no_index, r != no_index) ? l : r;
   }
 };
 
@@ -169,7 +155,7 @@ std::size_t find_first_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
   std::atomic<std::size_t> best{no_index};
   const std::size_t at = plumbing::bridge(
-      index_producer{0, n}, find_blocks_consumer<Block, true>{&block, &best, 0, n});
+      index_producer{0, n}, find_blocks_consumer<Block, true>{&block, {&best, 0, n}});
   return at == no_index ? n : at;
 }
 
@@ -180,7 +166,7 @@ std::size_t find_last_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
   std::atomic<std::size_t> best{0};
   const std::size_t at = plumbing::bridge(
-      index_producer{0, n}, find_blocks_consumer<Block, false>{&block, &best, 0, n});
+      index_producer{0, n}, find_blocks_consumer<Block, false>{&block, {&best, 0, n}});
   return at == no_index ? n : at;
 }
 
