@@ -92,7 +92,8 @@ struct arithmetic_consumer : splittable_by_copy<arithmetic_consumer<T, Op>> {
       requires std::integral<T> && (!std::same_as<T, bool>) && std::same_as<Op, plus_op>
     void consume_if(bool keep, std::size_t, X&& x) {
       const T item = static_cast<T>(std::forward<X>(x));
-      lanes[0] = static_cast<T>(lanes[0] + static_cast<T>(item & static_cast<T>(-static_cast<T>(keep))));
+      const T mask = static_cast<T>(-static_cast<T>(keep));
+      lanes[0] = static_cast<T>(lanes[0] + static_cast<T>(item & mask));
     }
     template <plumbing::producer P>
       requires std::floating_point<T>

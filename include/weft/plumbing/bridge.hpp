@@ -133,7 +133,8 @@ template <plumbing::producer P, plumbing::consumer C>
 typename C::result_type bridge_windows(const P& p, C& c, std::size_t window, std::size_t threads,
                                        std::size_t min_len, bridge_state& st) {
   const std::size_t n = p.size();
-  if (window >= n / 2) return bridge_adaptive(p, c, plumbing::splitter(n, threads, min_len, 0), false, st);
+  if (window >= n / 2)
+    return bridge_adaptive(p, c, plumbing::splitter(n, threads, min_len, 0), false, st);
   auto halves = c.split_at(window);
   C& in_window = halves.first;
   C& rest = halves.second;

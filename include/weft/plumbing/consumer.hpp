@@ -47,7 +47,8 @@ template <class F>
 constexpr bool folder_stops_early = requires { requires F::stops_early; };
 
 template <class F, class T>
-concept folds_predicated = requires(F& f, T&& x) { f.consume_if(true, std::size_t{}, std::forward<T>(x)); };
+concept folds_predicated =
+    requires(F& f, T&& x) { f.consume_if(true, std::size_t{}, std::forward<T>(x)); };
 
 template <class F, class P>
 concept folds_blocks = requires(F& f, const P& p, std::size_t i) { f.consume_block(p, i, i); };
