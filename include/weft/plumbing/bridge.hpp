@@ -133,6 +133,7 @@ typename C::result_type bridge_fixed(const P& p, C& c, std::size_t leaf, bridge_
 // match 500,000 items into 50 M, two threads found it no sooner than one. With windows, the
 // items searched past the match are at most the last window, i.e. about as many as before
 // it, and a search without a match pays one join round per doubling (~log2(n / probe)).
+// A window of at least half the input is the plain adaptive split: that is how folds come.
 template <plumbing::producer P, plumbing::consumer C>
 typename C::result_type bridge_windows(const P& p, C& c, std::size_t window, std::size_t threads,
                                        std::size_t min_len, bridge_state& st) {
@@ -255,15 +256,12 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
       detail::stop_check_ns, per_item, block_granule, detail::max_stop_check_items));
   auto [left_c, right_c] = c.split_at(done);
   auto left = std::move(f).complete();
-  if constexpr (folder_stops_early<decltype(f)>) {
-    const std::size_t window = std::max(2 * done, threads * min_len);
-    auto right = detail::bridge_windows(p.slice(done, n), right_c, window, threads, min_len, st);
-    return c.reduce(std::move(left), std::move(right));
-  } else {
-    splitter sp(n - done, threads, min_len, 0);
-    auto right = detail::bridge_adaptive(p.slice(done, n), right_c, sp, false, st);
-    return c.reduce(std::move(left), std::move(right));
-  }
+  // A search walks the rest window by window; a fold takes it as one window.
+  const std::size_t window = folder_stops_early<decltype(f)>
+                                 ? std::max(2 * done, threads * min_len)
+                                 : n - done;
+  auto right = detail::bridge_windows(p.slice(done, n), right_c, window, threads, min_len, st);
+  return c.reduce(std::move(left), std::move(right));
 }
 
 }  // namespace weft::plumbing
