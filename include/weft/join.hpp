@@ -15,7 +15,8 @@ namespace weft {
 /// when both return void, join returns void.
 ///
 /// `a` runs on the calling thread; `b` is offered to other workers and run by the caller
-/// if nobody took it. Both callables may borrow from the caller's frame.
+/// if nobody took it. Both callables may borrow from the caller's frame. A callable passed
+/// as a temporary that is trivially copyable and at most two words may run as a copy.
 /// Exceptions: both sides always run to completion; then the exception of `a` is
 /// rethrown if it threw, else that of `b`.
 /// Preconditions: `a` and `b` are callable with no arguments (checked at compile time);
@@ -32,8 +33,8 @@ WEFT_INLINE auto join(A&& a, B&& b) {
   static_assert(std::is_invocable_v<B&>,
                 "weft::join(a, b): `b` must be callable with no arguments, e.g. [&] { ... }");
   if (detail::worker* w = detail::current_worker) [[likely]]
-    return detail::join_in_worker(*w, a, b);
-  return detail::join_from_outside(a, b);
+    return detail::join_in_worker<A, B>(*w, a, b);
+  return detail::join_from_outside<detail::fork_arg_t<A>, detail::fork_arg_t<B>>(a, b);
 }
 
 /// Offers the calling worker's forked-but-not-yet-taken jobs (the `b` sides of the joins it

@@ -136,6 +136,18 @@ TEST_CASE("reduce keeps left-to-right order for a non-commutative operation", "[
   REQUIRE(weft::reduce(weft::par, v.begin(), v.end(), std::string("<"), std::plus<>{}) == want);
   REQUIRE(weft::transform_reduce(weft::par, v.begin(), v.end(), std::string("<"), std::plus<>{},
                                  [](const std::string& s) { return s; }) == want);
+  REQUIRE(weft::reduce(weft::seq, v.begin(), v.end(), std::string("<"), std::plus<>{}) == want);
+  // The binary form: each pair contributes its two strings, in order.
+  std::string pairs = "<";
+  for (std::size_t i = 0; i < v.size(); ++i) pairs += v[i] + v[v.size() - 1 - i];
+  for (auto policy_is_par : {true, false}) {
+    const auto joined = [&](auto policy) {
+      return weft::transform_reduce(policy, v.begin(), v.end(), v.rbegin(), std::string("<"),
+                                    std::plus<>{},
+                                    [](const std::string& a, const std::string& b) { return a + b; });
+    };
+    REQUIRE((policy_is_par ? joined(weft::par) : joined(weft::seq)) == pairs);
+  }
 }
 
 TEST_CASE("a find over 2^40 positions stops at an early match", "[algo]") {

@@ -200,6 +200,47 @@ TEST_CASE("joins beyond the private bound keep join's contract", "[join][require
   REQUIRE(pool.install([] { return par_fib(20); }) == seq_fib(20));  // still usable
 }
 
+namespace {
+// Counts its calls in its own state: the caller sees the count only if join ran this object.
+struct counting_call {
+  int calls = 0;
+  int operator()() { return ++calls; }
+};
+
+// Checks one join of each kind of callable: lvalues (run in place, their state visible after
+// the join), small trivially copyable temporaries (which join may run as copies), a larger
+// one and a non-trivial one.
+void join_each_kind_of_callable() {
+  counting_call left, right;
+  auto [l1, r1] = weft::join(left, right);
+  REQUIRE(l1 + r1 == 2);
+  REQUIRE(left.calls == 1);
+  REQUIRE(right.calls == 1);
+  const counting_call seen_const{7};
+  auto [c, u] = weft::join([&] { return seen_const.calls; }, [n = 5]() mutable { return ++n; });
+  REQUIRE(c == 7);
+  REQUIRE(u == 6);
+  long a1 = 1, a2 = 2, a3 = 3;
+  auto [big, small] = weft::join([a1, a2, a3] { return a1 + a2 + a3; }, counting_call{41});
+  REQUIRE(big == 6);
+  REQUIRE(small == 42);
+  auto [s, t] = weft::join([str = std::string(64, 's')] { return str.size(); },
+                           [str = std::string("t")]() mutable { return str += "!"; });
+  REQUIRE(s == 64);
+  REQUIRE(t == "t!");
+}
+}  // namespace
+
+TEST_CASE("join runs lvalue callables in place and any callable at every kind of join",
+          "[join][interface]") {
+  join_each_kind_of_callable();  // from outside every pool
+  weft::thread_pool pool({.num_threads = 1});
+  pool.install([] {
+    join_each_kind_of_callable();                       // recorded (below the private bound)
+    run_at_depth(24, [] { join_each_kind_of_callable(); });  // unrecorded
+  });
+}
+
 TEST_CASE("join borrows from the caller's frame", "[join][interface]") {
   std::string left = "left", right = "right";
   auto [a, b] = weft::join([&]() -> std::string& { return left; },

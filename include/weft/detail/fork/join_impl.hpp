@@ -111,8 +111,12 @@ WEFT_INLINE join_result_t<A, B> join_unrecorded(A& a, B& b) {
 // and writes only B's `execute` and callable: the fields thieves need are written by
 // share_work if it publishes B (job_header::share_prepare). Out of line, so that the
 // unrecorded path keeps the frame of two plain calls.
-template <class A, class B>
-[[gnu::noinline]] join_result_t<A, B> join_recorded(worker& w, A& a, B& b) {
+template <class PA, class PB>
+[[gnu::noinline]] join_result_t<PA, PB> join_recorded(worker& w, PA a_in, PB b_in) {
+  using A = std::remove_reference_t<PA>;
+  using B = std::remove_reference_t<PB>;
+  A& a = a_in;
+  B& b = b_in;
   stack_job<B> job_b(b, deferred);
   const std::uint32_t slot = w.deque.size_for_owner();
   if (!w.deque.push(&job_b)) [[unlikely]]  // deque full: no fork, same semantics
@@ -135,13 +139,29 @@ template <class A, class B>
   return make_join_result<A, B>(std::forward<value_a>(ra), job_b.result().take());
 }
 
+// How join's out-of-line paths (recorded, from outside) receive a callable; F is the type
+// join's forwarding reference deduced. A temporary that is trivially copyable and fits in
+// two registers comes by value: then no address of the caller's frame leaves it on any
+// path, and the compiler may treat the unrecorded path as the two plain calls it is. For a
+// recursion such as `auto [x, y] = join(f(n - 1), f(n - 2)); return x + y;` that is what lets
+// it keep one call per level and loop on the other, as it does for sequential code (ADR
+// 0007). An lvalue (the caller may look at it after the join) or a larger or non-trivial
+// callable comes by reference.
+template <class F>
+using fork_arg_t =
+    std::conditional_t<!std::is_reference_v<F> && std::is_trivially_copyable_v<F> &&
+                           sizeof(F) <= 2 * sizeof(void*),
+                       F, std::remove_reference_t<F>&>;
+
 // A join on a worker: recorded (B pushed, stealable once published) while the worker keeps
-// fewer than its bound of private forks or a thread is idle; otherwise unrecorded.
+// fewer than its bound of private forks or a thread is idle; otherwise unrecorded. A and B
+// are the types join deduced (references for lvalues).
 template <class A, class B>
-WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, A& a, B& b) {
+WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, std::remove_reference_t<A>& a,
+                                               std::remove_reference_t<B>& b) {
   if (w.deque.private_full() && !w.someone_is_hungry()) [[likely]]
     return join_unrecorded(a, b);
-  return join_recorded(w, a, b);
+  return join_recorded<fork_arg_t<A>, fork_arg_t<B>>(w, a, b);
 }
 
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
@@ -160,9 +180,9 @@ decltype(auto) run_in(registry* reg, F& f) {
 }
 
 // A join called outside every pool runs whole on the global pool.
-template <class A, class B>
-WEFT_COLD join_result_t<A, B> join_from_outside(A& a, B& b) {
-  auto whole = [&] { return join_in_worker(*current_worker, a, b); };
+template <class PA, class PB>
+WEFT_COLD join_result_t<PA, PB> join_from_outside(PA a, PB b) {
+  auto whole = [&] { return join_in_worker<PA, PB>(*current_worker, a, b); };
   return run_in(rt::global_registry(), whole);
 }
 
