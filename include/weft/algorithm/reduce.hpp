@@ -19,7 +19,6 @@
 #include <functional>
 #include <iterator>
 #include <numeric>
-#include <ranges>
 #include <type_traits>
 #include <utility>
 
@@ -46,8 +45,7 @@ D count_matches(It first, It last, Pred pred) {
 // of the accumulator per element, which makes a std::string concatenation quadratic in the
 // length of the range (100,003 strings: 6 s). A class-type accumulator is folded left with
 // a move instead, as std::accumulate does since C++20; an arithmetic one keeps std::reduce's
-// unrolled tree (independent partial results, which the CPU overlaps) and may then call
-// `proj` in any order.
+// unrolled tree (independent partial results, which the CPU overlaps).
 template <class It, class T, class Op, class Proj = std::identity>
 T reduce_seq(It first, It last, T init, Op& op, Proj proj = {}) {
   if constexpr (std::is_arithmetic_v<T>) {
@@ -56,6 +54,18 @@ T reduce_seq(It first, It last, T init, Op& op, Proj proj = {}) {
     });
   } else {
     for (; first != last; ++first) init = op(std::move(init), std::invoke(proj, *first));
+    return init;
+  }
+}
+
+// reduce_seq for the pairs of [first1, last1) and the range at first2.
+template <class It1, class It2, class T, class Op, class Transform>
+T reduce_pairs_seq(It1 first1, It1 last1, It2 first2, T init, Op& op, Transform& transform) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return std::transform_reduce(first1, last1, first2, std::move(init), op, transform);
+  } else {
+    for (; first1 != last1; ++first1, ++first2)
+      init = op(std::move(init), transform(*first1, *first2));
     return init;
   }
 }
@@ -159,25 +169,18 @@ T transform_reduce(Policy&&, It1 first1, It1 last1, It2 first2, T init, ReduceOp
       const auto r = detail::algo::reduce_blocks<T>(
           n,
           [&](std::size_t lo, std::size_t hi) {
-            auto pair_at = [&](std::size_t i) {
-              return transform(*detail::algo::advance(first1, i),
-                               *detail::algo::advance(first2, i));
-            };
-            const auto rest = std::views::iota(lo + 1, hi);
-            return detail::algo::reduce_seq(rest.begin(), rest.end(), T(pair_at(lo)), reduce_op,
-                                            pair_at);
+            const It1 a = detail::algo::advance(first1, lo);
+            const It2 b = detail::algo::advance(first2, lo);
+            return detail::algo::reduce_pairs_seq(std::next(a), detail::algo::advance(first1, hi),
+                                                  std::next(b), T(transform(*a, *b)), reduce_op,
+                                                  transform);
           },
           reduce_op);
       return r ? reduce_op(std::move(init), std::move(*r)) : init;
     }
   } else {
-    if constexpr (std::is_arithmetic_v<T>) {
-      return std::transform_reduce(first1, last1, first2, std::move(init), reduce_op, transform);
-    } else {  // reduce_seq calls the projection in order here: it may walk first2
-      return detail::algo::reduce_seq(
-          first1, last1, std::move(init), reduce_op,
-          [&](auto&& x) { return transform(std::forward<decltype(x)>(x), *first2++); });
-    }
+    return detail::algo::reduce_pairs_seq(first1, last1, first2, std::move(init), reduce_op,
+                                          transform);
   }
 }
 

@@ -147,19 +147,25 @@ template <class PA, class PB>
 // it keep one call per level and loop on the other, as it does for sequential code (ADR
 // 0007). An lvalue (the caller may look at it after the join) or a larger or non-trivial
 // callable comes by reference.
+template <class F, bool = !std::is_reference_v<F> && std::is_trivially_copyable_v<F>>
+inline constexpr bool fork_by_value_v = false;  // sizeof only where F is an object type
 template <class F>
-using fork_arg_t =
-    std::conditional_t<!std::is_reference_v<F> && std::is_trivially_copyable_v<F> &&
-                           sizeof(F) <= 2 * sizeof(void*),
-                       F, std::remove_reference_t<F>&>;
+inline constexpr bool fork_by_value_v<F, true> = sizeof(F) <= 2 * sizeof(void*);
+
+template <class F>
+using fork_arg_t = std::conditional_t<fork_by_value_v<F>, F, std::remove_reference_t<F>&>;
 
 // A join on a worker: recorded (B pushed, stealable once published) while the worker keeps
-// fewer than its bound of private forks or a thread is idle; otherwise unrecorded. A and B
-// are the types join deduced (references for lvalues).
+// fewer than its bound of private forks, or when a thread is idle and nothing of this
+// worker is public (the recorded path then publishes); otherwise unrecorded. While a
+// published job waits for its thief (a sleeper takes tens of microseconds to wake), more
+// recorded joins would only be pushed and popped back. A and B are the types join deduced
+// (references for lvalues).
 template <class A, class B>
 WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, std::remove_reference_t<A>& a,
                                                std::remove_reference_t<B>& b) {
-  if (w.deque.private_full() && !w.someone_is_hungry()) [[likely]]
+  if (w.deque.private_full() && !(w.someone_is_hungry() && w.deque.public_is_empty()))
+      [[likely]]
     return join_unrecorded(a, b);
   return join_recorded<fork_arg_t<A>, fork_arg_t<B>>(w, a, b);
 }
