@@ -224,6 +224,14 @@ void join_each_kind_of_callable() {
   auto [big, small] = weft::join([a1, a2, a3] { return a1 + a2 + a3; }, counting_call{41});
   REQUIRE(big == 6);
   REQUIRE(small == 42);
+  struct move_only_call {  // trivially copyable, yet only movable: joins by reference
+    move_only_call() = default;
+    move_only_call(move_only_call&&) = default;
+    move_only_call(const move_only_call&) = delete;
+    int operator()() const { return 3; }
+  };
+  auto [m, n] = weft::join(move_only_call{}, move_only_call{});
+  REQUIRE(m + n == 6);
   auto [s, t] = weft::join([str = std::string(64, 's')] { return str.size(); },
                            [str = std::string("t")]() mutable { return str += "!"; });
   REQUIRE(s == 64);

@@ -140,14 +140,15 @@ template <class PA, class PB>
 }
 
 // How join's out-of-line paths (recorded, from outside) receive a callable; F is the type
-// join's forwarding reference deduced. A temporary that is trivially copyable and fits in
-// two registers comes by value: then no address of the caller's frame leaves it on any
-// path, and the compiler may treat the unrecorded path as the two plain calls it is. For a
-// recursion such as `auto [x, y] = join(f(n - 1), f(n - 2)); return x + y;` that is what lets
-// it keep one call per level and loop on the other, as it does for sequential code (ADR
-// 0007). An lvalue (the caller may look at it after the join) or a larger or non-trivial
-// callable comes by reference.
-template <class F, bool = !std::is_reference_v<F> && std::is_trivially_copyable_v<F>>
+// join's forwarding reference deduced. A temporary that is trivially copyable, copy
+// constructible and fits in two registers comes by value: then no address of the caller's
+// frame leaves it on any path, and the compiler may treat the unrecorded path as the two
+// plain calls it is. For a recursion such as `auto [x, y] = join(f(n - 1), f(n - 2));
+// return x + y;` that is what lets it keep one call per level and loop on the other, as it
+// does for sequential code (ADR 0007). An lvalue (the caller may look at it after the
+// join), a move-only, larger or non-trivial callable comes by reference.
+template <class F, bool = !std::is_reference_v<F> && std::is_trivially_copyable_v<F> &&
+                          std::is_copy_constructible_v<F>>
 inline constexpr bool fork_by_value_v = false;  // sizeof only where F is an object type
 template <class F>
 inline constexpr bool fork_by_value_v<F, true> = sizeof(F) <= 2 * sizeof(void*);
