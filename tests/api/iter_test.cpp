@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <numeric>
 #include <range/v3/view/iota.hpp>
@@ -59,6 +60,39 @@ TEST_CASE("weft::range over integer types", "[iter][interface]") {
   CHECK(weft::range('a', 'f').to_vector() == std::vector<char>{'a', 'b', 'c', 'd', 'e'});
   static_assert(std::is_same_v<decltype(weft::range(0, std::size_t{3}))::item_type, std::size_t>);
   CHECK(weft::range(0, 1000).size() == 1000);
+}
+
+// A leaf whose signed items are all >= 0 runs a loop in which the compiler is told so
+// (plumbing::refines_nonnegative); `x % 3` and `x * x % 7` then compile to unsigned
+// arithmetic, which gives wrong answers for negative x. Ranges that straddle zero, lie
+// below it, or sit at the ends of the type, cut at every size, must match a plain loop.
+TEST_CASE("signed ranges on both sides of zero match a plain loop", "[iter][interface]") {
+  const auto keep = [](std::int64_t x) { return x % 3 == 0; };
+  const auto value = [](std::int64_t x) { return x * x % 7 + x % 5; };
+  const auto expect = [&](std::int64_t a, std::int64_t b, std::int64_t step) {
+    std::int64_t sum = 0, count = 0;
+    for (std::int64_t x = a, k = 0; x < b; ++x, ++k)
+      if (k % step == 0 && keep(x)) sum += value(x), ++count;
+    return std::pair{sum, count};
+  };
+  constexpr std::int64_t lo = std::numeric_limits<std::int64_t>::min();
+  constexpr std::int64_t hi = std::numeric_limits<std::int64_t>::max();
+  const std::pair<std::int64_t, std::int64_t> ranges[] = {
+      {-100003, 100003}, {-5000, 0}, {-1, 1}, {0, 20011}, {lo, lo + 3001}, {hi - 3001, hi}};
+  for (const auto& [a, b] : ranges) {
+    for (std::size_t max_len : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{1000}}) {
+      auto r = weft::range(a, b);
+      auto split = [&](auto p) { return max_len ? std::move(p).with_max_len(max_len) : std::move(p); };
+      const auto [sum, count] = expect(a, b, 1);
+      CHECK(split(r).filter(keep).map(value).sum() == sum);
+      CHECK(split(r).filter(keep).count() == static_cast<std::size_t>(count));
+      CHECK(split(r).map([&](std::int64_t x) { return keep(x) ? value(x) : 0; }).sum() == sum);
+      CHECK(split(r).inspect([](std::int64_t) {}).filter(keep).map(value).sum() == sum);
+      CHECK(split(r).step_by(3).filter(keep).map(value).sum() == expect(a, b, 3).first);
+      CHECK(split(r).deterministic().filter(keep).map(value).sum() == sum);
+    }
+  }
+  CHECK(weft::range(std::int8_t{-128}, std::int8_t{127}).filter([](std::int8_t x) { return x % 3 == 0; }).count() == 85);
 }
 
 TEST_CASE("an lvalue is borrowed: items are references, mutable unless const", "[iter][interface]") {

@@ -57,6 +57,40 @@ concept folds_blocks = requires(F& f, const P& p, std::size_t i) { f.consume_blo
 /// same association whatever the block size.
 inline constexpr std::size_t block_granule = 8;
 
+
+}  // namespace weft::plumbing
+
+namespace weft::detail {
+template <class P, class F>
+inline bool fold_items_in_place(const P& p, F& f, std::size_t lo, std::size_t hi) {
+  for (std::size_t i = lo; i < hi; ++i) {
+    f.consume(i, p[i]);
+    if constexpr (plumbing::folder_stops_early<F>)
+      if (f.done()) return false;
+  }
+  return true;
+}
+
+// The leaf loop. A trivially copyable folder (sums, counts, min/max, searches: everything
+// but the collecting ones) runs in a local copy that is written back once: then nothing in
+// the loop forces its state to memory. In place, a sum under a filter was kept in memory
+// with a "was it written" flag set per kept item, because the compiler may not invent a
+// store on a path where the code made none.
+template <class P, class F>
+inline bool fold_items(const P& p, F& f, std::size_t lo, std::size_t hi) {
+  if constexpr (std::is_trivially_copyable_v<F>) {
+    F local = f;
+    const bool finished = fold_items_in_place(p, local, lo, hi);
+    f = local;
+    return finished;
+  } else {
+    return fold_items_in_place(p, f, lo, hi);
+  }
+}
+}  // namespace weft::detail
+
+namespace weft::plumbing {
+
 /// Feeds items [lo, hi) of `p` to `f`; returns false if the folder said it is done.
 template <producer P, class F>
 inline bool fold_block(const P& p, F& f, std::size_t lo, std::size_t hi) {
@@ -64,13 +98,11 @@ inline bool fold_block(const P& p, F& f, std::size_t lo, std::size_t hi) {
     f.consume_block(p, lo, hi);
     if constexpr (folder_stops_early<F>) return !f.done();
     return true;
+  } else if constexpr (refines_nonnegative<P>) {
+    if (p.items_nonnegative()) return detail::fold_items(p.nonnegative_form(), f, lo, hi);
+    return detail::fold_items(p, f, lo, hi);
   } else {
-    for (std::size_t i = lo; i < hi; ++i) {
-      f.consume(i, p[i]);
-      if constexpr (folder_stops_early<F>)
-        if (f.done()) return false;
-    }
-    return true;
+    return detail::fold_items(p, f, lo, hi);
   }
 }
 
