@@ -49,4 +49,16 @@ inline void offer_work() noexcept {
       detail::rt::share_work(*w);
 }
 
+namespace detail {
+// For the splitting engine's leaves (plumbing/bridge.hpp): true when a thread of this pool is
+// idle and this worker has nothing, private or published, to give it, so that the only work
+// left to take is the rest of the loop the caller is in. Relaxed and racy like offer_work:
+// a stale answer costs one needless split or one missed, never correctness.
+inline bool idle_thread_waits_for_this_loop() noexcept {
+  const worker* w = current_worker;
+  return w != nullptr && w->someone_is_hungry() && !w->deque.has_private() &&
+         w->deque.public_is_empty();
+}
+}  // namespace detail
+
 }  // namespace weft
