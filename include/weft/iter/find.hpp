@@ -114,7 +114,8 @@ bool scan_first(const P& p, const Pred& pred, std::size_t from, std::size_t to, 
       // against std::find_if's 130; now 120).
       unsigned char test[find_group];
       for (std::size_t j = 0; j < find_group; ++j)
-        test[j] = static_cast<unsigned char>(static_cast<bool>(std::invoke(pred, std::as_const(p[i + j]))));
+        test[j] = static_cast<unsigned char>(
+            static_cast<bool>(std::invoke(pred, std::as_const(p[i + j]))));
       std::uint64_t low, high;
       std::memcpy(&low, test, sizeof low);
       std::memcpy(&high, test + sizeof low, sizeof high);

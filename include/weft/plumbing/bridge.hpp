@@ -70,6 +70,23 @@ inline std::size_t items_for_ns(double ns, double ticks_per_item, std::size_t lo
   return static_cast<std::size_t>(items);
 }
 
+// The engine's one fork: cuts `p` and `c` at `mid`, runs `left(pl, cl)` here and
+// `right(pr, cr, stolen)` through join (`stolen`: it runs on another thread than the one
+// that cut), and reduces left to right.
+template <plumbing::producer P, plumbing::consumer C, class Left, class Right>
+typename C::result_type fork_halves(const P& p, C& c, std::size_t mid, const Left& left,
+                                    const Right& right) {
+  auto halves = c.split_at(mid);  // not a structured binding: clang 14 cannot capture those
+  C& cl = halves.first;
+  C& cr = halves.second;
+  const P pl = p.slice(0, mid);
+  const P pr = p.slice(mid, p.size());
+  const auto forker = weft::thread_index();
+  auto [rl, rr] = weft::join([&] { return left(pl, cl); },
+                             [&] { return right(pr, cr, weft::thread_index() != forker); });
+  return c.reduce(std::move(rl), std::move(rr));
+}
+
 template <plumbing::producer P, plumbing::consumer C>
 typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp, bool stolen,
                                         bridge_state& st);
@@ -114,20 +131,13 @@ template <plumbing::producer P, plumbing::consumer C, class F>
 [[gnu::noinline]] typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo,
                                                      bridge_state& st) {
   const std::size_t n = p.size();
-  const std::size_t mid = lo + (n - lo) / 2;
-  auto halves = c.split_at(mid);  // not a structured binding: clang 14 cannot capture those
-  C& cl = halves.first;
-  C& cr = halves.second;
-  const P pl = p.slice(0, mid);
-  const P pr = p.slice(mid, n);
-  const auto forker = weft::thread_index();
-  auto [rl, rr] = weft::join(
-      [&] { return fold_rest(pl, cl, f, lo, st); },
-      [&] {
-        const plumbing::splitter sp(n - mid, st.threads, st.min_len, st.max_len);
-        return bridge_adaptive(pr, cr, sp, weft::thread_index() != forker, st);
+  return fork_halves(
+      p, c, lo + (n - lo) / 2,
+      [&](const P& pl, C& cl) { return fold_rest(pl, cl, f, lo, st); },
+      [&](const P& pr, C& cr, bool stolen) {
+        const plumbing::splitter sp(pr.size(), st.threads, st.min_len, st.max_len);
+        return bridge_adaptive(pr, cr, sp, stolen, st);
       });
-  return c.reduce(std::move(rl), std::move(rr));
 }
 
 template <plumbing::producer P, plumbing::consumer C>
@@ -143,17 +153,11 @@ typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp,
   if (c.full() || st.cancelled.load(std::memory_order_relaxed))  // X2
     return c.make_folder().complete();
   if (!sp.try_split(n, stolen)) return fold_leaf(p, c, st);
-  const std::size_t mid = n / 2;
-  auto halves = c.split_at(mid);  // not a structured binding: clang 14 cannot capture those
-  C& cl = halves.first;
-  C& cr = halves.second;
-  const P pl = p.slice(0, mid);
-  const P pr = p.slice(mid, n);
-  const auto forker = weft::thread_index();
-  auto [rl, rr] = weft::join(
-      [&] { return bridge_adaptive(pl, cl, sp, false, st); },
-      [&] { return bridge_adaptive(pr, cr, sp, weft::thread_index() != forker, st); });
-  return c.reduce(std::move(rl), std::move(rr));
+  return fork_halves(
+      p, c, n / 2, [&](const P& pl, C& cl) { return bridge_adaptive(pl, cl, sp, false, st); },
+      [&](const P& pr, C& cr, bool right_stolen) {
+        return bridge_adaptive(pr, cr, sp, right_stolen, st);
+      });
 }
 
 // Deterministic mode: the tree depends on the length alone, so every leaf and every
@@ -162,15 +166,9 @@ template <plumbing::producer P, plumbing::consumer C>
 typename C::result_type bridge_fixed(const P& p, C& c, std::size_t leaf, bridge_state& st) {
   const std::size_t n = p.size();
   if (n <= leaf) return fold_leaf(p, c, st);
-  const std::size_t mid = n / 2;
-  auto halves = c.split_at(mid);
-  C& cl = halves.first;
-  C& cr = halves.second;
-  const P pl = p.slice(0, mid);
-  const P pr = p.slice(mid, n);
-  auto [rl, rr] = weft::join([&] { return bridge_fixed(pl, cl, leaf, st); },
-                             [&] { return bridge_fixed(pr, cr, leaf, st); });
-  return c.reduce(std::move(rl), std::move(rr));
+  return fork_halves(
+      p, c, n / 2, [&](const P& pl, C& cl) { return bridge_fixed(pl, cl, leaf, st); },
+      [&](const P& pr, C& cr, bool) { return bridge_fixed(pr, cr, leaf, st); });
 }
 
 // Searches that stop early (any, find_any, find_first, position_first and the algorithms'
@@ -329,12 +327,13 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   const double per_item = elapsed / static_cast<double>(done);
   const float known = learned::ticks_per_item.load(std::memory_order_relaxed);
   const auto learn = [](double ticks) {
+    constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
     learned::ticks_per_item.store(static_cast<float>(ticks), std::memory_order_relaxed);
     learned::fits_outside.store(
-        detail::items_for_ns(detail::probe_budget_outside_pool_ns, ticks, 1, std::numeric_limits<std::size_t>::max()),
+        detail::items_for_ns(detail::probe_budget_outside_pool_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
     learned::fits_in_pool.store(
-        detail::items_for_ns(detail::probe_budget_in_pool_ns, ticks, 1, std::numeric_limits<std::size_t>::max()),
+        detail::items_for_ns(detail::probe_budget_in_pool_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
   };
   if (complete_chunks) {
