@@ -50,14 +50,21 @@ inline void offer_work() noexcept {
 }
 
 namespace detail {
-// For the splitting engine's leaves (plumbing/bridge.hpp): true when a thread of this pool is
-// idle and this worker has nothing, private or published, to give it, so that the only work
-// left to take is the rest of the loop the caller is in. Relaxed and racy like offer_work:
-// a stale answer costs one needless split or one missed, never correctness.
-inline bool idle_thread_waits_for_this_loop() noexcept {
-  const worker* w = current_worker;
-  return w != nullptr && w->someone_is_hungry() && !w->deque.has_private() &&
-         w->deque.public_is_empty();
+// The splitting engine's call between two blocks of a leaf (plumbing/bridge.hpp): offers this
+// worker's pending forks to idle threads, as offer_work does, and returns true when a thread
+// is idle and this worker has nothing, private or published, to give it, so that the only
+// work left to take is the rest of the loop the caller is in. One demand check for both.
+// Relaxed and racy like offer_work: a stale answer costs one needless split or one missed,
+// never correctness.
+inline bool offer_work_or_want_split() noexcept {
+  worker* const w = current_worker;
+  if (w == nullptr || !w->someone_is_hungry()) [[likely]]
+    return false;
+  if (w->deque.has_private()) {
+    rt::share_work(*w);
+    return false;
+  }
+  return w->deque.public_is_empty();
 }
 }  // namespace detail
 

@@ -112,10 +112,11 @@ typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge
       if (!plumbing::fold_block(p, f, lo, end)) break;
       lo = end;
       if (c.full() || st.cancelled.load(std::memory_order_relaxed)) break;  // X2
-      if (st.threads > 1 && hi - lo >= 2 * st.min_len &&
-          detail::idle_thread_waits_for_this_loop()) [[unlikely]]
+      // Pending forks go first (each is bigger than half of this rest); only a thread that
+      // finds none makes the leaf cut.
+      if (detail::offer_work_or_want_split() && st.threads > 1 && hi - lo >= 2 * st.min_len)
+          [[unlikely]]
         return split_rest(p, c, f, lo, st);
-      weft::offer_work();  // pending forks first: each is bigger than half of this rest
     }
   } catch (...) {
     st.cancelled.store(true, std::memory_order_relaxed);  // X1
