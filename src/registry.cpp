@@ -156,9 +156,9 @@ registry::~registry() {
 
 void registry::background_main(std::uint32_t index) noexcept {
   worker& w = workers_[index];
-  current_worker = &w;
+  set_current_worker(&w);
   rt::wait_until(w, *terminate_[index], 0, nullptr);
-  current_worker = nullptr;
+  set_current_worker(nullptr);
 }
 
 bool registry::try_acquire_seat() noexcept {
@@ -175,9 +175,9 @@ void registry::release_seat() noexcept {
 void registry::drain_through_seat() noexcept {
   while (injector_.has_jobs() && try_acquire_seat()) {
     worker* const saved = current_worker;
-    current_worker = &workers_[0];
+    set_current_worker(&workers_[0]);
     while (job_header* job = injector_.take()) job->execute(job);
-    current_worker = saved;
+    set_current_worker(saved);
     seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease, then re-check
   }
 }
@@ -202,9 +202,9 @@ std::size_t num_threads(const registry* reg) noexcept { return reg->num_threads(
 void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
   worker* const caller = current_worker;
   if (reg->try_acquire_seat()) {
-    current_worker = &reg->worker_at(0);
+    set_current_worker(&reg->worker_at(0));
     job->execute(job);
-    current_worker = caller;
+    set_current_worker(caller);
     reg->release_seat();
     return;
   }
@@ -231,11 +231,13 @@ void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_head
   if (latch.probe()) return;
   registry& reg = *w.reg;
   auto idle = reg.sleep().start_looking(w.index);
+  if (idle.first_hungry) reg.close_join_gates();
   while (!latch.probe()) {
     if (job_header* job = find_work(w, floor, hint)) {
       reg.sleep().work_found();
       job->execute(job);
       idle = reg.sleep().start_looking(w.index);
+      if (idle.first_hungry) reg.close_join_gates();
       continue;
     }
     reg.sleep().no_work_found(idle, latch.core(), reg.inject_queue());

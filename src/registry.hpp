@@ -33,6 +33,11 @@ class registry {
 
   std::size_t num_threads() const noexcept { return num_threads_; }
   worker& worker_at(std::size_t i) noexcept { return workers_[i]; }
+  // Called by the thread whose C1 made the pool hungry (G2, sched/worker.hpp): every
+  // worker's next join takes the slow path and sees the hunger.
+  void close_join_gates() noexcept {
+    for (std::size_t i = 0; i < num_threads_; ++i) workers_[i].deque.poke_gate();
+  }
   sleep_module& sleep() noexcept { return sleep_; }
   injector& inject_queue() noexcept { return injector_; }
 

@@ -24,8 +24,8 @@ sleep_module::sleep_module(std::size_t num_workers)
 void sleep_module::yield() noexcept { std::this_thread::yield(); }
 
 sleep_module::idle_state sleep_module::start_looking(std::uint32_t worker_index) noexcept {
-  counters_.value.fetch_add(one_inactive, std::memory_order_seq_cst);  // C1
-  return idle_state{worker_index};
+  const std::uint64_t old = counters_.value.fetch_add(one_inactive, std::memory_order_seq_cst);  // C1
+  return idle_state{worker_index, inactive_of(old) == 0};
 }
 
 void sleep_module::work_found() noexcept {

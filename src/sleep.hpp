@@ -79,6 +79,9 @@ class sleep_module {
 
   struct idle_state {
     std::uint32_t worker_index;
+    // This thread's C1 took `inactive` from 0 to 1: it must close every join gate (G2,
+    // sched/worker.hpp). Later ones need not: no gate opens while inactive > 0.
+    bool first_hungry = false;
     std::uint32_t rounds = 0;
     std::uint32_t jec = invalid_jec;
     void wake_fully() noexcept {

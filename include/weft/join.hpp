@@ -32,9 +32,13 @@ WEFT_INLINE auto join(A&& a, B&& b) {
                 "weft::join(a, b): `a` must be callable with no arguments, e.g. [&] { ... }");
   static_assert(std::is_invocable_v<B&>,
                 "weft::join(a, b): `b` must be callable with no arguments, e.g. [&] { ... }");
-  if (detail::worker* w = detail::current_worker) [[likely]]
-    return detail::join_in_worker<A, B>(*w, a, b);
-  return detail::join_from_outside<detail::fork_arg_t<A>, detail::fork_arg_t<B>>(a, b);
+  // The gate (ADR 0008, protocol in detail/sched/worker.hpp): one thread-local load decides
+  // that `a` and `b` run as two plain calls. Kept this small so that the compiler treats a
+  // recursion through join like plain recursion (it inlines it into itself as it does for
+  // sequential code); everything else is join_slow, out of line.
+  if (__builtin_expect(detail::current_gate->load(std::memory_order_relaxed) != 0, 1))  // G4
+    return detail::join_unrecorded(a, b);
+  return detail::join_slow<detail::fork_arg_t<A>, detail::fork_arg_t<B>>(a, b);
 }
 
 /// Offers the calling worker's forked-but-not-yet-taken jobs (the `b` sides of the joins it

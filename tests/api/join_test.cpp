@@ -278,3 +278,45 @@ TEST_CASE("offer_work lets an idle thread take a pending b while a runs", "[join
   }
   weft::offer_work();  // outside a pool: a no-op
 }
+
+TEST_CASE("joins that run through the open gate still feed a thread that turns idle",
+          "[join][requirement]") {
+  // The other thread runs `hold` (the oldest fork, the first one published) until the main
+  // side has gone 12 joins deeper than the private bound with nobody idle: there the gate is
+  // open and every join is two plain calls. Then `hold` returns and the other thread turns
+  // idle. The loop at the bottom ends only when one of its `b`s runs on the other thread,
+  // which needs that thread's hunger to close the gate (G2) so that a join records and
+  // publishes again. Without the close, the loop spins forever: a hang (ctest timeout) is
+  // the failure.
+  weft::thread_pool pool({.num_threads = 2});
+  for (int round = 0; round < 50; ++round) {
+    std::atomic<bool> hold_started{false}, bottom_reached{false}, stolen{false};
+    pool.install([&] {
+      const auto me = weft::thread_index();
+      const auto descend = [&](const auto& self, int depth) -> void {
+        if (depth > 0) {
+          weft::join([&] { self(self, depth - 1); }, [] {});
+          return;
+        }
+        bottom_reached.store(true, std::memory_order_release);
+        while (!stolen.load(std::memory_order_acquire))
+          weft::join([] {}, [&] {
+            if (weft::thread_index() != me) stolen.store(true, std::memory_order_release);
+          });
+      };
+      weft::join(
+          [&] {
+            while (!hold_started.load(std::memory_order_acquire)) {
+              weft::offer_work();
+              std::this_thread::yield();
+            }
+            descend(descend, 12);
+          },
+          [&] {
+            hold_started.store(true, std::memory_order_release);
+            while (!bottom_reached.load(std::memory_order_acquire)) std::this_thread::yield();
+          });
+    });
+    CHECK(stolen.load());
+  }
+}

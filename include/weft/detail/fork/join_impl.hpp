@@ -109,14 +109,10 @@ WEFT_INLINE join_result_t<A, B> join_unrecorded(A& a, B& b) {
 // The recorded path: push B (a frame-resident job), run A, then take B back or help until
 // its thief is done. When B is not stolen it touches no shared memory but one relaxed load,
 // and writes only B's `execute` and callable: the fields thieves need are written by
-// share_work if it publishes B (job_header::share_prepare). Out of line, so that the
-// unrecorded path keeps the frame of two plain calls.
-template <class PA, class PB>
-[[gnu::noinline]] join_result_t<PA, PB> join_recorded(worker& w, PA a_in, PB b_in) {
-  using A = std::remove_reference_t<PA>;
-  using B = std::remove_reference_t<PB>;
-  A& a = a_in;
-  B& b = b_in;
+// share_work if it publishes B (job_header::share_prepare). Part of join_slow, out of line,
+// so that the unrecorded path keeps the frame of two plain calls.
+template <class A, class B>
+WEFT_INLINE join_result_t<A, B> join_recorded(worker& w, A& a, B& b) {
   stack_job<B> job_b(b, deferred);
   const std::uint32_t slot = w.deque.size_for_owner();
   if (!w.deque.push(&job_b)) [[unlikely]]  // deque full: no fork, same semantics
@@ -156,19 +152,28 @@ inline constexpr bool fork_by_value_v<F, true> = sizeof(F) <= 2 * sizeof(void*);
 template <class F>
 using fork_arg_t = std::conditional_t<fork_by_value_v<F>, F, std::remove_reference_t<F>&>;
 
-// A join on a worker: recorded (B pushed, stealable once published) while the worker keeps
-// fewer than its bound of private forks, or when a thread is idle and nothing of this
-// worker is public (the recorded path then publishes); otherwise unrecorded. While a
-// published job waits for its thief (a sleeper takes tens of microseconds to wake), more
-// recorded joins would only be pushed and popped back. A and B are the types join deduced
-// (references for lvalues).
-template <class A, class B>
-WEFT_INLINE join_result_t<A, B> join_in_worker(worker& w, std::remove_reference_t<A>& a,
-                                               std::remove_reference_t<B>& b) {
-  if (w.deque.private_full() && !(w.someone_is_hungry() && w.deque.public_is_empty()))
-      [[likely]]
+// Every join that the gate did not let through (ADR 0008): outside every pool; recorded
+// (B pushed, stealable once published) while the worker keeps fewer than its bound of
+// private forks, or when a thread is hungry and nothing of this worker is public (the
+// recorded path then publishes); otherwise unrecorded, opening the gate when no thread is
+// hungry so that the next joins skip this call. While a published job waits for its thief
+// (a sleeper takes tens of microseconds to wake), more recorded joins would only be pushed
+// and popped back. PA and PB are fork_arg_t of what join deduced.
+template <class PA, class PB>
+WEFT_COLD join_result_t<PA, PB> join_from_outside(PA a, PB b);
+
+template <class PA, class PB>
+[[gnu::noinline]] join_result_t<PA, PB> join_slow(PA a_in, PB b_in) {
+  worker* const w = current_worker;
+  if (w == nullptr) [[unlikely]]
+    return join_from_outside<PA, PB>(a_in, b_in);
+  using A = std::remove_reference_t<PA>;
+  using B = std::remove_reference_t<PB>;
+  A& a = a_in;
+  B& b = b_in;
+  if (w->deque.private_full() && (w->try_open_gate() || !w->deque.public_is_empty()))
     return join_unrecorded(a, b);
-  return join_recorded<fork_arg_t<A>, fork_arg_t<B>>(w, a, b);
+  return join_recorded(*w, a, b);
 }
 
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
@@ -189,7 +194,9 @@ decltype(auto) run_in(registry* reg, F& f) {
 // A join called outside every pool runs whole on the global pool.
 template <class PA, class PB>
 WEFT_COLD join_result_t<PA, PB> join_from_outside(PA a, PB b) {
-  auto whole = [&] { return join_in_worker<PA, PB>(*current_worker, a, b); };
+  using A = std::remove_reference_t<PA>;
+  using B = std::remove_reference_t<PB>;
+  auto whole = [&] { return join_slow<A&, B&>(a, b); };
   return run_in(rt::global_registry(), whole);
 }
 

@@ -14,6 +14,42 @@ namespace weft::detail {
 
 class registry;
 
+// ---------------------------------------------------------------------------------------
+// The join gate. Contract: weft::join runs its two sides as plain calls after one relaxed
+// load of a thread-local pointer's target (the gate of the current worker) when that load
+// reads 1. The gate reads 1 only if the last time the owner looked, the private region of its
+// deque held its bound (ADR 0006: further forks would not be recorded) and no thread was
+// hungry; and a thread that becomes hungry later closes it, so the owner's next join takes
+// the slow path, sees the hunger and records (hence publishes) a fork. (ADR 0008.)
+//
+// Roles. owner: the thread acting as the worker (opens, closes, reads); hungry thread: a
+// worker that just counted itself inactive in the sleep counters (closes every gate).
+//
+// Invariants.
+//   J1  gate == 1 only between the owner's open (G1) and the next owner mutation of the
+//       deque (push, pop, publish, bound change: each closes, G3) or hungry poke (G2).
+//   J2  (no lost hunger) if a thread is counted inactive after the owner's re-check of the
+//       counters (GateCheck) read none, that thread's poke (G2) closes the gate.
+//   J3  a thread's gate pointer points at its current worker's gate, or at closed_gate
+//       (always 0) outside every pool; switching workers closes the new one's gate.
+//
+// The race it survives ("owner reads no hunger; B turns hungry; owner opens"):
+//   owner: GateCheck... must follow the open. It does: open (G1 store 1) then GateCheck
+//   (load counters). B: C1 (counters += inactive) then G2 (load gate, store 0). All four are
+//   seq_cst, so either GateCheck reads B's C1 (the owner closes again and records), or B's
+//   G2 load comes after G1 in the single total order and reads 1 (B closes the gate).
+//   Closing is always safe: a closed gate costs one out-of-line check.
+//
+// Ordering table.
+// | tag       | where               | operation                 | order   | pairs with | why
+// |-----------|---------------------|---------------------------|---------|------------|-----
+// | G1        | try_open_gate       | store gate = 1            | seq_cst | G2         | store->load with GateCheck (Dekker)
+// | GateCheck | try_open_gate       | load counters             | seq_cst | C1         | sees any inactive count made before G2's load
+// | G2        | poke (hungry thread)| load gate, store gate = 0 | seq_cst | G1         | after C1 in the total order: reads an open made before it
+// | G3        | owner mutations     | store gate = 0            | relaxed | -          | owner's own word; closing needs no order
+// | G4        | weft::join          | load gate                 | relaxed | G2         | a stale 1 delays sharing by one join, never correctness
+// ---------------------------------------------------------------------------------------
+
 struct alignas(cache_line_bytes) worker {
   split_deque deque;
   registry* reg = nullptr;
@@ -30,10 +66,40 @@ struct alignas(cache_line_bytes) worker {
   bool someone_is_hungry() const noexcept {
     return (sleep_counters->load(std::memory_order_relaxed) & inactive_mask) != 0;
   }
+
+  // Owner, when the private region is full: opens the gate unless a thread is hungry, and
+  // says whether it stayed open (J2).
+  bool try_open_gate() noexcept {
+    if (someone_is_hungry()) return false;
+    deque.open_gate();  // G1
+    if ((sleep_counters->load(std::memory_order_seq_cst) & inactive_mask) == 0)  // GateCheck
+      return true;
+    deque.close_gate();
+    return false;
+  }
 };
 
 // The worker the current thread is acting as, or nullptr outside every pool. Exported so that
 // a shared libweft and the inline code in its users share one variable.
 WEFT_API constinit inline thread_local worker* current_worker = nullptr;
+
+// The gate of a thread outside every pool: never opened, so weft::join takes its slow path.
+inline constinit const std::atomic<std::uint32_t> closed_gate{0};
+// The gate weft::join reads (J3): current_worker's, or closed_gate. Exported like
+// current_worker; only set_current_worker writes it.
+WEFT_API constinit inline thread_local const std::atomic<std::uint32_t>* current_gate =
+    &closed_gate;
+
+// Makes the calling thread act as `w` (nullptr: as no worker). Closes w's gate: whatever
+// opened it described another moment of that deque (J3).
+inline void set_current_worker(worker* w) noexcept {
+  current_worker = w;
+  if (w != nullptr) {
+    w->deque.close_gate();
+    current_gate = &w->deque.gate();
+  } else {
+    current_gate = &closed_gate;
+  }
+}
 
 }  // namespace weft::detail

@@ -71,6 +71,7 @@ class split_deque {
   // Owner only. False when full: the caller runs the item inline instead.
   WEFT_INLINE bool push(job_handle item) noexcept {
     if (head_ == capacity_) [[unlikely]] return false;
+    close_gate();
     slots_[head_].store(item, std::memory_order_relaxed);  // Q1
     ++head_;
     return true;
@@ -80,6 +81,7 @@ class split_deque {
   // thief took it (the slot is consumed either way). Precondition: !empty().
   WEFT_INLINE job_handle pop() noexcept {
     WEFT_ASSERT(head_ > 0);
+    close_gate();
     const std::uint32_t i = head_ - 1;
     if (i >= owner_split_) [[likely]] {  // private: nobody else can see slot i (I1, I2)
       head_ = i;
@@ -91,6 +93,7 @@ class split_deque {
   // Owner only. The join fast path: if the newest item sits at `index` and is still private,
   // removes it without reading the slot (the caller knows what it pushed there).
   WEFT_INLINE bool pop_if_private(std::uint32_t index) noexcept {
+    close_gate();
     if (head_ == index + 1 && index >= owner_split_) [[likely]] {  // I1, I2
       head_ = index;
       return true;
@@ -104,6 +107,7 @@ class split_deque {
   template <class Prepare>
   bool publish(Prepare&& prepare) noexcept {
     if (owner_split_ == head_) return false;
+    close_gate();
     for (std::uint32_t i = owner_split_; i < head_; ++i)
       prepare(slots_[i].load(std::memory_order_relaxed));
     std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
@@ -132,10 +136,26 @@ class split_deque {
   // Publishing or losing the private region to thieves starts a new count.
   WEFT_INLINE bool private_full() const noexcept { return head_ >= private_limit_; }
   void set_private_bound(std::uint32_t bound) noexcept {
+    close_gate();
     private_bound_ = bound;
     private_limit_ = owner_split_ + bound;
   }
   std::uint32_t size_for_owner() const noexcept { return head_; }
+
+  // The join gate (protocol: sched/worker.hpp, docs/protocols/join.md): a word that is 1 only
+  // while the owner may run joins unrecorded without looking at anything else. Every owner
+  // mutation above closes it, so an open gate always describes the deque as it is now.
+  // Owner: opens the gate (G1; the caller re-checks hunger after it, see worker).
+  void open_gate() noexcept { gate_.store(1, std::memory_order_seq_cst); }  // G1
+  // Owner: closes it (G3). Closing is always safe: it costs one slow-path join.
+  void close_gate() noexcept { gate_.store(0, std::memory_order_relaxed); }  // G3
+  // Any thread: closes it after that thread made itself hungry (G2; load first, so that a
+  // closed gate's line is not written).
+  void poke_gate() noexcept {
+    if (gate_.load(std::memory_order_seq_cst) != 0)     // G2
+      gate_.store(0, std::memory_order_seq_cst);        // G2
+  }
+  const std::atomic<std::uint32_t>& gate() const noexcept { return gate_; }
   bool empty() const noexcept { return head_ == 0; }
 
   enum class steal_status { success, empty, retry };
@@ -209,6 +229,8 @@ class split_deque {
   // Unbounded by default: head_ < 2^16 never reaches split + 2^16.
   std::uint32_t private_bound_ = std::uint32_t{1} << 16;
   std::uint32_t private_limit_ = private_bound_;
+  // Written by the owner (open, close) and by hungry threads (close only): see gate().
+  std::atomic<std::uint32_t> gate_{0};
   // Shared line: read by every thief, written by the owner only to publish and reclaim.
   cache_padded<std::atomic<std::uint64_t>> public_{0};
 };
