@@ -33,12 +33,14 @@ class registry;
 //   J3  a thread's gate pointer points at its current worker's gate, or at closed_gate
 //       (always 0) outside every pool; switching workers closes the new one's gate.
 //
-// The race it survives ("owner reads no hunger; B turns hungry; owner opens"):
-//   owner: GateCheck... must follow the open. It does: open (G1 store 1) then GateCheck
-//   (load counters). B: C1 (counters += inactive) then G2 (load gate, store 0). All four are
-//   seq_cst, so either GateCheck reads B's C1 (the owner closes again and records), or B's
-//   G2 load comes after G1 in the single total order and reads 1 (B closes the gate).
-//   Closing is always safe: a closed gate costs one out-of-line check.
+// The race it survives ("owner reads no hunger; B turns hungry; owner opens"): the owner
+// re-reads the counters after opening. Owner: G1 (store 1), then GateCheck (load counters).
+// B: C1 (counters += one inactive, found 0), then G2 (load gate, store 0 if it read 1). All
+// four are seq_cst, so in their single total order either GateCheck comes after C1 (the
+// owner sees the hunger, closes again and records) or G1 comes before G2's load (B reads 1
+// and closes). Only the thread whose C1 found 0 inactive needs to close (J2): GateCheck
+// reads the latest counters, so the first increment after an open starts from 0.
+// Closing is always safe: a closed gate costs one out-of-line check.
 //
 // Ordering table.
 // | tag       | where               | operation                 | order   | pairs with | why
