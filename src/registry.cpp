@@ -230,14 +230,18 @@ void share_work(worker& w) noexcept {
 void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_header* hint) noexcept {
   if (latch.probe()) return;
   registry& reg = *w.reg;
-  auto idle = reg.sleep().start_looking(w.index);
-  if (idle.first_hungry) reg.close_join_gates();
+  // Counts this thread inactive (C1); the first one to do so closes the join gates (G2).
+  const auto start_looking = [&] {
+    auto state = reg.sleep().start_looking(w.index);
+    if (state.first_hungry) reg.close_join_gates();
+    return state;
+  };
+  auto idle = start_looking();
   while (!latch.probe()) {
     if (job_header* job = find_work(w, floor, hint)) {
       reg.sleep().work_found();
       job->execute(job);
-      idle = reg.sleep().start_looking(w.index);
-      if (idle.first_hungry) reg.close_join_gates();
+      idle = start_looking();
       continue;
     }
     reg.sleep().no_work_found(idle, latch.core(), reg.inject_queue());

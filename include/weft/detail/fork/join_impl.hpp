@@ -152,6 +152,9 @@ inline constexpr bool fork_by_value_v<F, true> = sizeof(F) <= 2 * sizeof(void*);
 template <class F>
 using fork_arg_t = std::conditional_t<fork_by_value_v<F>, F, std::remove_reference_t<F>&>;
 
+template <class PA, class PB>
+WEFT_COLD join_result_t<PA, PB> join_from_outside(PA a, PB b);
+
 // Every join that the gate did not let through (ADR 0008): outside every pool; recorded
 // (B pushed, stealable once published) while the worker keeps fewer than its bound of
 // private forks, or when a thread is hungry and nothing of this worker is public (the
@@ -159,9 +162,6 @@ using fork_arg_t = std::conditional_t<fork_by_value_v<F>, F, std::remove_referen
 // hungry so that the next joins skip this call. While a published job waits for its thief
 // (a sleeper takes tens of microseconds to wake), more recorded joins would only be pushed
 // and popped back. PA and PB are fork_arg_t of what join deduced.
-template <class PA, class PB>
-WEFT_COLD join_result_t<PA, PB> join_from_outside(PA a, PB b);
-
 template <class PA, class PB>
 [[gnu::noinline]] join_result_t<PA, PB> join_slow(PA a_in, PB b_in) {
   worker* const w = current_worker;

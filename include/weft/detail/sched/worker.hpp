@@ -65,8 +65,8 @@ struct alignas(cache_line_bytes) worker {
 
   // Relaxed and racy on purpose: a stale answer costs parallelism, never correctness,
   // because an unpublished job is always run by its owner (docs/protocols/deque.md).
-  bool someone_is_hungry() const noexcept {
-    return (sleep_counters->load(std::memory_order_relaxed) & inactive_mask) != 0;
+  bool someone_is_hungry(std::memory_order order = std::memory_order_relaxed) const noexcept {
+    return (sleep_counters->load(order) & inactive_mask) != 0;
   }
 
   // Owner, when the private region is full: opens the gate unless a thread is hungry, and
@@ -74,8 +74,7 @@ struct alignas(cache_line_bytes) worker {
   bool try_open_gate() noexcept {
     if (someone_is_hungry()) return false;
     deque.open_gate();  // G1
-    if ((sleep_counters->load(std::memory_order_seq_cst) & inactive_mask) == 0)  // GateCheck
-      return true;
+    if (!someone_is_hungry(std::memory_order_seq_cst)) return true;  // GateCheck
     deque.close_gate();
     return false;
   }
