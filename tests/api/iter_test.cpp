@@ -354,6 +354,78 @@ TEST_CASE("a running leaf cuts its rest for an idle thread: results stay exact a
   }
 }
 
+TEST_CASE("leaf blocks refit to their measured cost", "[iter][plumbing]") {
+  // White-box: the rule a leaf applies to each timed block (plumbing/bridge.hpp).
+  using weft::detail::refit_block;
+  using weft::detail::stop_check_ns;
+  const auto ticks_for_ns = [](double ns) {
+    return static_cast<std::uint64_t>(ns * weft::plumbing::cost_ticks_per_ns);
+  };
+  std::size_t block = 32;
+  // On target (within 2x either way): timing stops, the block stays.
+  CHECK_FALSE(refit_block(block, 32, 32, ticks_for_ns(stop_check_ns)));
+  CHECK_FALSE(refit_block(block, 32, 32, ticks_for_ns(1.9 * stop_check_ns)));
+  CHECK_FALSE(refit_block(block, 32, 32, ticks_for_ns(0.6 * stop_check_ns)));
+  CHECK(block == 32);
+  // 32 items that cost 70 us each (the late items of `unbalanced`): one item a block.
+  CHECK(refit_block(block, 32, 32, ticks_for_ns(32 * 70000.0)));
+  CHECK(block == 1);
+  // Nothing left to shrink: timing stops.
+  CHECK_FALSE(refit_block(block, 32, 1, ticks_for_ns(70000.0)));
+  CHECK(block == 1);
+  // A block stretched by a preemption, then a short one: back to the limit, whole granules.
+  block = 1024;
+  CHECK(refit_block(block, 1024, 1024, ticks_for_ns(50 * stop_check_ns)));
+  CHECK(block == 16);
+  CHECK(block % weft::plumbing::block_granule == 0);
+  CHECK(refit_block(block, 1024, 16, ticks_for_ns(0.01 * stop_check_ns)));
+  CHECK(block == 1024);
+  // Cheaper than the probe said, already at the limit: nothing to change.
+  CHECK_FALSE(refit_block(block, 1024, 1024, ticks_for_ns(0.1 * stop_check_ns)));
+  CHECK(block == 1024);
+  // Three items a block: below one granule, single items.
+  CHECK(refit_block(block, 1024, 1024, ticks_for_ns(1024 * stop_check_ns / 3)));
+  CHECK(block == 3);
+}
+
+TEST_CASE("items that grow costlier than the probe saw: results stay exact and ordered",
+          "[iter][requirement]") {
+  // The probe sees cheap first items and sizes blocks for them; later items cost up to
+  // ~100x more, so leaves there refit their blocks (and cut their rest when a thread idles).
+  const std::int64_t n = 3000;
+  const auto cost = [](std::int64_t i) {
+    std::uint64_t x = static_cast<std::uint64_t>(i) + 1;
+    for (std::int64_t k = 0; k < i; ++k) x = (x ^ (x >> 29)) * 0xbf58476d1ce4e5b9ULL;
+    return static_cast<std::int64_t>(x % 1000);
+  };
+  std::vector<std::int64_t> want(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) want[static_cast<std::size_t>(i)] = cost(i);
+  const std::int64_t want_sum = std::accumulate(want.begin(), want.end(), std::int64_t{0});
+  for (int round = 0; round < 4; ++round) {
+    CHECK(weft::range(std::int64_t{0}, n).map(cost).sum() == want_sum);
+    CHECK(weft::range(std::int64_t{0}, n).map(cost).to_vector() == want);
+    CHECK(weft::range(std::int64_t{0}, n).map(cost).position_first([&](std::int64_t x) {
+      return x == want.back();
+    }) == static_cast<std::size_t>(std::find(want.begin(), want.end(), want.back()) - want.begin()));
+  }
+}
+
+TEST_CASE("to_vector of a large output (prefaulted, huge pages) holds every item",
+          "[iter][requirement]") {
+  // Over weft::detail::prefault_min_bytes (8 MiB): the output is offered for huge pages and
+  // touched in parallel before the items are written. 3 M + 5 int64 (24 MB) span a dozen
+  // 2 MiB pages with ragged ends; 200,003 of them (1.6 MB) stay under the threshold.
+  for (const std::size_t n : {std::size_t{3'000'005}, std::size_t{200'003}}) {
+    const auto out = weft::range(std::int64_t{0}, static_cast<std::int64_t>(n))
+                         .map([](std::int64_t x) { return x * 3 + 1; })
+                         .to_vector();
+    REQUIRE(out.size() == n);
+    std::size_t wrong = 0;
+    for (std::size_t i = 0; i < n; ++i) wrong += out[i] != static_cast<std::int64_t>(i) * 3 + 1;
+    CHECK(wrong == 0);
+  }
+}
+
 TEST_CASE("pipelines nest and run on the installing pool", "[iter][interface]") {
   std::vector<std::vector<int>> rows(300, std::vector<int>(1000));
   for (std::size_t r = 0; r < rows.size(); ++r) std::iota(rows[r].begin(), rows[r].end(), static_cast<int>(r));

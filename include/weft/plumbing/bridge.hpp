@@ -70,6 +70,24 @@ inline std::size_t items_for_ns(double ns, double ticks_per_item, std::size_t lo
   return static_cast<std::size_t>(items);
 }
 
+// After a timed leaf block of `items` that took `ticks`: whether to keep timing. A block
+// of about its target length (within 2x) stops the timing. Any other resizes `block` to the
+// target at the measured cost (whole granules while it is at least one, else single items;
+// never over `limit`) and is timed again, unless there was nothing to change: a block
+// stretched by a preemption shrinks the next one, which then measures short and grows back.
+inline bool refit_block(std::size_t& block, std::size_t limit, std::size_t items,
+                        std::uint64_t ticks) {
+  constexpr double target = stop_check_ns * plumbing::cost_ticks_per_ns;
+  const auto took = static_cast<double>(ticks);
+  if (took <= 2 * target && took >= target / 2) return false;
+  const std::size_t fit = items_for_ns(stop_check_ns, took / static_cast<double>(items), 1, limit);
+  constexpr std::size_t granule = plumbing::block_granule;
+  const std::size_t refit = fit < granule ? fit : fit / granule * granule;
+  if (refit == block) return false;
+  block = refit;
+  return true;
+}
+
 // The engine's one fork: cuts `p` and `c` at `mid`, runs `left(pl, cl)` here and
 // `right(pr, cr, stolen)` through join (`stolen`: it runs on another thread than the one
 // that cut), and reduces left to right.
@@ -103,13 +121,25 @@ typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo, bridg
 // it. (It used to wait for the rest of a leaf of up to an eighth of the input: milliseconds
 // in which it fell asleep, and on the reference VM a worker woken from the kernel ran its
 // next leaf up to 40 % slower.)
+//
+// Blocks are sized from the probe's cost per item, which describes the first items only.
+// Where later items cost more (the `unbalanced` benchmark: item i costs i units), a block
+// of them could run for milliseconds, and a thread that ran dry waited that long to be
+// noticed. So in adaptive mode a leaf times its first block (one pair of clock reads) and,
+// if it was far from the ~4 us it should have taken, resizes its blocks to the measured cost
+// and keeps timing them until one fits (refit_block).
 template <plumbing::producer P, plumbing::consumer C, class F>
 typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge_state& st) {
   const std::size_t hi = p.size();
+  std::size_t block = st.check_every;
+  bool timing = st.threads > 1;  // never in deterministic mode: its blocks are fixed
   try {
     while (lo < hi) {
-      const std::size_t end = std::min(hi, lo + st.check_every);
+      const std::size_t end = std::min(hi, lo + block);
+      const std::uint64_t start = timing ? plumbing::cost_clock_now() : 0;
       if (!plumbing::fold_block(p, f, lo, end)) break;
+      if (timing)
+        timing = refit_block(block, st.check_every, end - lo, plumbing::cost_clock_now() - start);
       lo = end;
       if (c.full() || st.cancelled.load(std::memory_order_relaxed)) break;  // X2
       // Pending forks go first (each is bigger than half of this rest); only a thread that

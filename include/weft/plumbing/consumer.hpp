@@ -36,7 +36,7 @@ concept consumer = std::move_constructible<C> && requires(C& c, const C& cc, std
 ///   f.done()                    cheap local check; only read when `stops_early` is true
 ///   std::move(f).complete()     the result
 /// and, optionally, `f.consume_block(p, lo, hi)` to take a whole run of a producer at once
-/// (the vectorised sum does; `lo` is a multiple of `block_granule`), and
+/// (the vectorised sum does; any `lo`, a multiple of `block_granule` in deterministic mode), and
 /// `f.consume_if(keep, i, item)`: the same as `if (keep) f.consume(i, item)`, but without a
 /// branch (count adds `keep`; integer sums add the item under a mask). A filter whose
 /// predicate a CPU cannot guess (one item in three kept at random) mispredicts a branch per
@@ -53,8 +53,9 @@ concept folds_predicated =
 template <class F, class P>
 concept folds_blocks = requires(F& f, const P& p, std::size_t i) { f.consume_block(p, i, i); };
 
-/// Sub-block boundaries are multiples of this, so that a folder with several lanes sees the
-/// same association whatever the block size.
+/// In deterministic mode every block of a leaf but its last is a multiple of this long, so
+/// that a folder with several lanes sees the same association whatever the block size.
+/// (Adaptive mode makes no such promise: its association depends on timing anyway.)
 inline constexpr std::size_t block_granule = 8;
 
 }  // namespace weft::plumbing
