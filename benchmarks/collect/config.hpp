@@ -22,7 +22,8 @@ using run_fn = timed<std::vector<double>>(const std::vector<double>& v, int thre
 run_fn run_seq, run_weft, run_tbb, run_stdpar, run_omp;
 
 // Not a peer: `std::vector<double> out(n)` alone, the sequential allocation and zero-fill
-// that every peer here pays before its parallel part (weft's to_vector() too).
+// that every peer here pays before its parallel part. weft's to_vector() zero-fills too, but
+// on memory whose pages it faulted in beforehand, in parallel and on huge pages.
 std::vector<double> run_alloc(std::size_t n, int reps);
 
 inline constexpr auto peers = standard_peers(&run_seq, &run_weft, &run_tbb, &run_stdpar, &run_omp);
