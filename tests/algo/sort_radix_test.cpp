@@ -128,6 +128,26 @@ TEST_CASE("radix sort: inputs in order tile by tile but not as a whole", "[algo]
   std::stable_sort(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(n / 2),
                    [](const pair_t& x, const pair_t& y) { return x.first < y.first; });
   check_pairs(p);
+  // Equal keys first (every order still open), then descending with ties, then one rise in
+  // the middle of a tile: the descending survey loop leaves at the rise.
+  for (std::size_t i = 0; i < n; ++i) v[i] = i < 1000 ? n : (n - i) / 2;
+  v[n / 3 + 5] = n + 7;
+  check_u64(v);
+  // Descending with one tie deep inside a tile and no rise: a stable sort may not reverse it
+  // as a whole (the tied pair would swap), an unstable one may; and descending in pairs of
+  // ties from the first keys on, and strictly descending, which both sorts reverse.
+  std::vector<pair_t> q(n);
+  for (std::size_t i = 0; i < n; ++i)
+    q[i] = {static_cast<std::uint32_t>(n - i), static_cast<std::uint32_t>(i)};
+  q[n / 3 + 7].first = q[n / 3 + 6].first;
+  check_pairs(q);
+  for (std::size_t i = 0; i < n; ++i) v[i] = (n - i) / 2;
+  check_u64(v);
+  for (std::size_t i = 0; i < n; ++i) v[i] = n - i;
+  check_u64(v);
+  // Equal keys, then ascending: the ascending loop runs to the end.
+  for (std::size_t i = 0; i < n; ++i) v[i] = i < 1000 ? 0 : i;
+  check_u64(v);
 }
 
 TEST_CASE("radix stable_sort: 20-bit keys at a parallel size keep input order",

@@ -361,13 +361,40 @@ radix_block_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t
   const U first = prev;
   bool asc = true, desc = true, sdesc = true;
   std::size_t i = lo + 1;
-  for (; i < hi && (asc || desc || sdesc); ++i) {
+  // While the keys are equal both directions are open; a step settles at most one of them.
+  for (; i < hi && asc && (desc || sdesc); ++i) {
     const U k = key(a[i]);
     mask |= static_cast<U>(k ^ k0);
     asc &= !(k < prev);
     desc &= !(prev < k);
     sdesc &= k < prev;
     prev = k;
+  }
+  // Then one lean loop for the direction left open, which leaves at its first misfit (not
+  // yet masked: the loops below take it from `i`). A sorted tile used to run the loop above
+  // to its end, three order tests a key: 22 ms for 20 M keys on one thread, against 9 ms
+  // for oneTBB's sortedness check; one test a key reads at memory speed.
+  if (asc) {
+    for (; i < hi; ++i) {
+      const U k = key(a[i]);
+      if (k < prev) [[unlikely]] {
+        asc = false;
+        break;
+      }
+      mask |= static_cast<U>(k ^ k0);
+      prev = k;
+    }
+  } else if (desc || sdesc) {
+    for (; i < hi; ++i) {
+      const U k = key(a[i]);
+      if (prev < k) [[unlikely]] {
+        desc = sdesc = false;
+        break;
+      }
+      mask |= static_cast<U>(k ^ k0);
+      sdesc &= k < prev;
+      prev = k;
+    }
   }
   if (i == hi) return {{first, prev, mask, asc, desc, sdesc}, false};
   if (count) {
