@@ -70,6 +70,14 @@ inline bool offer_work_or_want_split() noexcept {
   }
   return w->deque.public_is_empty();
 }
+
+// weft::join, except that `b` is offered to other workers before `a` starts, whether or not
+// one is idle yet (join_shared in detail/fork/join_impl.hpp): for the splitting engine's
+// leaves over long items.
+template <class A, class B>
+auto join_eagerly_shared(A&& a, B&& b) {
+  return join_shared<fork_arg_t<A>, fork_arg_t<B>>(a, b);
+}
 }  // namespace detail
 
 }  // namespace weft

@@ -388,6 +388,38 @@ TEST_CASE("leaf blocks refit to their measured cost", "[iter][plumbing]") {
   CHECK(block == 3);
 }
 
+TEST_CASE("a leaf over long items offers its rest before each item, with no thread idle",
+          "[iter][plumbing]") {
+  // White-box (plumbing/bridge.hpp, fold_rest): items of at least eager_share_item_ns each
+  // make a leaf publish the far half of its rest before each item, not only when a thread
+  // asks. The other thread is kept busy in `hold` for the whole loop, so nobody is ever
+  // hungry: lazily published work would leave this worker's public region empty throughout.
+  // Each item spins on the engine's own clock, so the engine measures at least the cost
+  // asked for on any machine.
+  const auto ticks = static_cast<std::uint64_t>(2 * weft::detail::eager_share_item_ns *
+                                                weft::plumbing::cost_ticks_per_ns);
+  weft::thread_pool pool({.num_threads = 2});
+  std::atomic<bool> loop_done{false};
+  std::atomic<int> published_seen{0}, items{0};
+  pool.install([&] {
+    weft_test::while_other_worker_holds(
+        [&] {
+          weft::range(0, 64).for_each([&](int) {
+            const std::uint64_t start = weft::plumbing::cost_clock_now();
+            while (weft::plumbing::cost_clock_now() - start < ticks) {
+            }
+            const weft::detail::worker* w = weft::detail::current_worker;
+            if (!w->deque.public_is_empty()) published_seen.fetch_add(1);
+            items.fetch_add(1);
+          });
+          loop_done.store(true, std::memory_order_release);
+        },
+        [&] { return loop_done.load(std::memory_order_acquire); });
+  });
+  CHECK(items.load() == 64);
+  CHECK(published_seen.load() > 0);
+}
+
 TEST_CASE("items that grow costlier than the probe saw: results stay exact and ordered",
           "[iter][requirement]") {
   // The probe sees cheap first items and sizes blocks for them; later items cost up to

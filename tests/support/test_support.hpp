@@ -4,10 +4,13 @@
 
 #include <pthread.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
 #include <thread>
+
+#include "weft/join.hpp"
 
 namespace weft_test {
 
@@ -48,6 +51,26 @@ void run_on_big_stack(F&& f) {
   if (pthread_create(&tid, &attr, entry, fn) != 0) std::abort();
   pthread_join(tid, nullptr);
   pthread_attr_destroy(&attr);
+}
+
+// Inside a 2-thread pool: runs `body` on this worker while the other worker runs `hold`, the
+// one fork offered to it, until `release()` returns true. `body` starts only once `hold` has,
+// so no thread of the pool is idle from then until `release()` holds.
+template <class Body, class Release>
+void while_other_worker_holds(Body&& body, Release&& release) {
+  std::atomic<bool> hold_started{false};
+  weft::join(
+      [&] {
+        while (!hold_started.load(std::memory_order_acquire)) {
+          weft::offer_work();
+          std::this_thread::yield();
+        }
+        body();
+      },
+      [&] {
+        hold_started.store(true, std::memory_order_release);
+        while (!release()) std::this_thread::yield();
+      });
 }
 
 struct test_error {

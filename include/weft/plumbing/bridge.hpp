@@ -29,6 +29,10 @@ inline constexpr double min_leaf_ns = 500;
 // match or an exception small against a wake-up (30-100 us on the reference VM).
 inline constexpr double stop_check_ns = 4000;
 inline constexpr std::size_t max_stop_check_items = 8192;
+// A leaf whose items take at least this long each offers the rest of its range before each
+// item instead of on demand (fold_rest): a thread that runs dry while such an item runs
+// would otherwise wait for it to end. The offer costs ~0.1 us, under 1 % of such an item.
+inline constexpr double eager_share_item_ns = 16000;
 inline constexpr std::size_t deterministic_leaf_items = 4096;
 inline constexpr std::size_t deterministic_check_items = 1024;
 inline constexpr unsigned probe_sample_period = 16;
@@ -49,8 +53,13 @@ inline constexpr std::size_t min_prefix_to_learn = 63;
 //   | X1  | store true (leaf)     | relaxed | a hint: I2 holds whenever it is seen, and join's |
 //   |     |                       |         | own latch orders the exception and the results   |
 //   | X2  | load (block boundary) | relaxed | as X1; a late read costs one more block, no more |
+//
+// `block_hint`, the block size the last refit chose (0: none yet, use check_every), is a
+// hint for the next leaf's first block and nothing else: any value in [1, check_every] is
+// a correct block size, so it is stored and loaded relaxed, by any leaf, in any order.
 struct bridge_state {
   std::atomic<bool> cancelled{false};  // X1, X2
+  std::atomic<std::size_t> block_hint{0};
   std::size_t check_every = max_stop_check_items;
   // What a leaf needs to cut the rest of its range for an idle thread (fold_rest): the
   // operation's splitter parameters. `threads` < 2 (deterministic mode, one thread): never.
@@ -90,8 +99,10 @@ inline bool refit_block(std::size_t& block, std::size_t limit, std::size_t items
 
 // The engine's one fork: cuts `p` and `c` at `mid`, runs `left(pl, cl)` here and
 // `right(pr, cr, stolen)` through join (`stolen`: it runs on another thread than the one
-// that cut), and reduces left to right.
-template <plumbing::producer P, plumbing::consumer C, class Left, class Right>
+// that cut), and reduces left to right. Share: offer the right half before the left starts
+// (join_eagerly_shared), not only when a thread asks.
+template <bool Share = false, plumbing::producer P, plumbing::consumer C, class Left,
+          class Right>
 typename C::result_type fork_halves(const P& p, C& c, std::size_t mid, const Left& left,
                                     const Right& right) {
   auto halves = c.split_at(mid);  // not a structured binding: clang 14 cannot capture those
@@ -100,16 +111,22 @@ typename C::result_type fork_halves(const P& p, C& c, std::size_t mid, const Lef
   const P pl = p.slice(0, mid);
   const P pr = p.slice(mid, p.size());
   const auto forker = weft::thread_index();
-  auto [rl, rr] = weft::join([&] { return left(pl, cl); },
-                             [&] { return right(pr, cr, weft::thread_index() != forker); });
-  return c.reduce(std::move(rl), std::move(rr));
+  auto run_left = [&] { return left(pl, cl); };
+  auto run_right = [&] { return right(pr, cr, weft::thread_index() != forker); };
+  if constexpr (Share) {
+    auto [rl, rr] = detail::join_eagerly_shared(run_left, run_right);
+    return c.reduce(std::move(rl), std::move(rr));
+  } else {
+    auto [rl, rr] = weft::join(run_left, run_right);
+    return c.reduce(std::move(rl), std::move(rr));
+  }
 }
 
 template <plumbing::producer P, plumbing::consumer C>
 typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp, bool stolen,
                                         bridge_state& st);
 
-template <plumbing::producer P, plumbing::consumer C, class F>
+template <bool Share, plumbing::producer P, plumbing::consumer C, class F>
 typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo, bridge_state& st);
 
 // A leaf: folds items [lo, size) of `p` into `f`, a folder of `c` that has consumed [0, lo),
@@ -127,26 +144,42 @@ typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo, bridg
 // of them could run for milliseconds, and a thread that ran dry waited that long to be
 // noticed. So in adaptive mode a leaf times its first block (one pair of clock reads) and,
 // if it was far from the ~4 us it should have taken, resizes its blocks to the measured cost
-// and keeps timing them until one fits (refit_block).
+// and keeps timing them until one fits (refit_block). The next leaf of the operation starts
+// from the size found (block_hint): the halves that split_rest offers hold items like these.
+//
+// Items that cost more than one stop check each (eager_share_item_ns) make the hand-off
+// itself slow: a thread that runs dry waits for the item in progress to end before the leaf
+// notices and cuts (at the end of `unbalanced`, up to 70 us, about ten times a run). So
+// such a leaf cuts its rest before every item and offers the far half at once
+// (split_rest<true>): the thread that runs dry finds it already published.
 template <plumbing::producer P, plumbing::consumer C, class F>
 typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge_state& st) {
   const std::size_t hi = p.size();
-  std::size_t block = st.check_every;
+  const std::size_t hint = st.block_hint.load(std::memory_order_relaxed);
+  std::size_t block = hint != 0 ? hint : st.check_every;
   bool timing = st.threads > 1;  // never in deterministic mode: its blocks are fixed
+  bool long_items = false;
   try {
     while (lo < hi) {
       const std::size_t end = std::min(hi, lo + block);
       const std::uint64_t start = timing ? plumbing::cost_clock_now() : 0;
       if (!plumbing::fold_block(p, f, lo, end)) break;
-      if (timing)
-        timing = refit_block(block, st.check_every, end - lo, plumbing::cost_clock_now() - start);
+      if (timing) {
+        const std::uint64_t took = plumbing::cost_clock_now() - start;
+        long_items = static_cast<double>(took) >=
+                     eager_share_item_ns * plumbing::cost_ticks_per_ns *
+                         static_cast<double>(end - lo);
+        timing = refit_block(block, st.check_every, end - lo, took);
+        if (block != hint) st.block_hint.store(block, std::memory_order_relaxed);
+      }
       lo = end;
       if (c.full() || st.cancelled.load(std::memory_order_relaxed)) break;  // X2
+      const bool can_cut = st.threads > 1 && hi - lo >= 2 * st.min_len;
+      if (long_items && can_cut) return split_rest<true>(p, c, f, lo, st);
       // Pending forks go first (each is bigger than half of this rest); only a thread that
       // finds none makes the leaf cut.
-      if (detail::offer_work_or_want_split() && st.threads > 1 && hi - lo >= 2 * st.min_len)
-          [[unlikely]]
-        return split_rest(p, c, f, lo, st);
+      if (detail::offer_work_or_want_split() && can_cut) [[unlikely]]
+        return split_rest<false>(p, c, f, lo, st);
     }
   } catch (...) {
     st.cancelled.store(true, std::memory_order_relaxed);  // X1
@@ -157,12 +190,12 @@ typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge
 
 // The first half of the rest goes on here with the same folder (a folder of `c` that
 // consumed [0, lo) is one of c.split_at(mid).first: the law the probe relies on too); the
-// second is offered through join and split further by whoever runs it.
-template <plumbing::producer P, plumbing::consumer C, class F>
+// second is offered through join (Share: at once) and split further by whoever runs it.
+template <bool Share, plumbing::producer P, plumbing::consumer C, class F>
 [[gnu::noinline]] typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo,
                                                      bridge_state& st) {
   const std::size_t n = p.size();
-  return fork_halves(
+  return fork_halves<Share>(
       p, c, lo + (n - lo) / 2,
       [&](const P& pl, C& cl) { return fold_rest(pl, cl, f, lo, st); },
       [&](const P& pr, C& cr, bool stolen) {

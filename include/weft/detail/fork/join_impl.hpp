@@ -111,13 +111,14 @@ WEFT_INLINE join_result_t<A, B> join_unrecorded(A& a, B& b) {
 // and writes only B's `execute` and callable: the fields thieves need are written by
 // share_work if it publishes B (job_header::share_prepare). Part of join_slow, out of line,
 // so that the unrecorded path keeps the frame of two plain calls.
-template <class A, class B>
+// Share: publish B at once, hungry thread or not (join_shared).
+template <bool Share = false, class A, class B>
 WEFT_INLINE join_result_t<A, B> join_recorded(worker& w, A& a, B& b) {
   stack_job<B> job_b(b, deferred);
   const std::uint32_t slot = w.deque.size_for_owner();
   if (!w.deque.push(&job_b)) [[unlikely]]  // deque full: no fork, same semantics
     return join_sequential(a, b);
-  if (w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
+  if (Share || w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
 
   using value_a = returned_result_t<std::invoke_result_t<A&>>;
   value_a ra = [&]() -> value_a {
@@ -174,6 +175,21 @@ template <class PA, class PB>
   if (w->deque.private_full() && (w->try_open_gate() || !w->deque.public_is_empty()))
     return join_unrecorded(a, b);
   return join_recorded(*w, a, b);
+}
+
+// A join whose B is made stealable before A starts, whether or not a thread is hungry yet
+// (plain joins publish only on demand). For a caller that knows A runs long enough that a
+// thread turning idle during it should not have to wait for A's end to be given B: the
+// splitting engine's leaves over items of tens of microseconds (plumbing/bridge.hpp). Costs
+// one publication (a CAS, and a wake-up if a worker sleeps) and, if nobody took B, the
+// public pop's CAS. Outside every pool it is a plain join from outside.
+template <class PA, class PB>
+[[gnu::noinline]] join_result_t<PA, PB> join_shared(PA a_in, PB b_in) {
+  worker* const w = current_worker;
+  if (w == nullptr) [[unlikely]]
+    return join_from_outside<PA, PB>(a_in, b_in);
+  return join_recorded<true>(*w, static_cast<std::remove_reference_t<PA>&>(a_in),
+                             static_cast<std::remove_reference_t<PB>&>(b_in));
 }
 
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
