@@ -113,13 +113,13 @@ typename C::result_type fork_halves(const P& p, C& c, std::size_t mid, const Lef
   const auto forker = weft::thread_index();
   auto run_left = [&] { return left(pl, cl); };
   auto run_right = [&] { return right(pr, cr, weft::thread_index() != forker); };
-  if constexpr (Share) {
-    auto [rl, rr] = detail::join_eagerly_shared(run_left, run_right);
-    return c.reduce(std::move(rl), std::move(rr));
-  } else {
-    auto [rl, rr] = weft::join(run_left, run_right);
-    return c.reduce(std::move(rl), std::move(rr));
-  }
+  auto [rl, rr] = [&] {
+    if constexpr (Share)
+      return detail::join_eagerly_shared(run_left, run_right);
+    else
+      return weft::join(run_left, run_right);
+  }();
+  return c.reduce(std::move(rl), std::move(rr));
 }
 
 template <plumbing::producer P, plumbing::consumer C>

@@ -25,6 +25,18 @@ inline constexpr std::size_t large_scratch = 4 * huge_page;
 // The largest block the cache below keeps.
 inline constexpr std::size_t scratch_cache_max = std::size_t(256) << 20;
 
+// Offers the whole 2 MiB pages inside [p, p + bytes) to the kernel for transparent huge
+// pages (a hint: without THP, or without a free huge page, the range stays on 4 KiB pages).
+// The first touch of such a page faults in 2 MiB at once instead of 512 faults of 4 KiB.
+inline void advise_huge_pages([[maybe_unused]] void* p,
+                              [[maybe_unused]] std::size_t bytes) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  const auto first = (reinterpret_cast<std::uintptr_t>(p) + huge_page - 1) / huge_page * huge_page;
+  const auto last = (reinterpret_cast<std::uintptr_t>(p) + bytes) / huge_page * huge_page;
+  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#endif
+}
+
 // --- the cache of one large block ---------------------------------------------------------
 //
 // A large scratch buffer costs its first-touch page faults (the kernel zeroes every page) on
@@ -57,18 +69,6 @@ inline constexpr std::size_t scratch_cache_max = std::size_t(256) << 20;
 // |                                  |         | to the next taker; acquire: the block we get  |
 // |                                  |         | back, which we free, was published by its     |
 // |                                  |         | own releaser                                  |
-// Offers the whole 2 MiB pages inside [p, p + bytes) to the kernel for transparent huge
-// pages (a hint: without THP, or without a free huge page, the range stays on 4 KiB pages).
-// The first touch of such a page faults in 2 MiB at once instead of 512 faults of 4 KiB.
-inline void advise_huge_pages([[maybe_unused]] void* p,
-                              [[maybe_unused]] std::size_t bytes) noexcept {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  const auto first = (reinterpret_cast<std::uintptr_t>(p) + huge_page - 1) / huge_page * huge_page;
-  const auto last = (reinterpret_cast<std::uintptr_t>(p) + bytes) / huge_page * huge_page;
-  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-#endif
-}
-
 struct scratch_block {
   void* p;
   std::size_t bytes;
