@@ -9,6 +9,63 @@ using namespace weft_algo;
 
 namespace {
 
+// The forms that take a binary predicate or a comparator. `near` (keys at most 1 apart) is
+// not an equivalence, so a search that ignored it and compared with == would give other
+// positions; `key_greater` reverses the order the default forms use. weft::par only: the
+// policy does not change which comparator reaches the parallel code, and each policy would
+// compile every search again.
+template <class Policy, class T>
+void check_predicate_forms(Policy pol, const std::vector<T>& v, const std::vector<T>& pattern,
+                           const std::vector<T>& absent) {
+  const auto near = [](const T& x, const T& y) { return std::abs(key_of(x) - key_of(y)) <= 1; };
+  const auto key_greater = [](const T& x, const T& y) { return key_of(x) > key_of(y); };
+  const auto b = v.begin(), e = v.end();
+  const std::size_t n = v.size();
+  for (const std::vector<T>* pat : {&pattern, &absent}) {
+    REQUIRE(weft::search(pol, b, e, pat->begin(), pat->end(), near) ==
+            std::search(b, e, pat->begin(), pat->end(), near));
+    REQUIRE(weft::find_end(pol, b, e, pat->begin(), pat->end(), near) ==
+            std::find_end(b, e, pat->begin(), pat->end(), near));
+    REQUIRE(weft::find_first_of(pol, b, e, pat->begin(), pat->end(), near) ==
+            std::find_first_of(b, e, pat->begin(), pat->end(), near));
+  }
+  const T three = make<T>(3);
+  for (const int count : {0, 1, 2, 5, 9})
+    REQUIRE(weft::search_n(pol, b, e, count, three, near) == std::search_n(b, e, count, three, near));
+
+  // A copy whose keys move by at most one: equal under `near`, unequal under ==, until one
+  // element far from the end moves by two.
+  std::vector<T> shifted;
+  for (std::size_t i = 0; i < n; ++i) shifted.push_back(make<T>(key_of(v[i]) + static_cast<int>(i % 2)));
+  REQUIRE(weft::equal(pol, b, e, shifted.begin(), near));
+  REQUIRE(weft::equal(pol, b, e, shifted.begin(), shifted.end(), near));
+  REQUIRE(weft::mismatch(pol, b, e, shifted.begin(), shifted.end(), near).first == e);
+  if (n > 0) {
+    REQUIRE(weft::equal(pol, b, e, shifted.begin(), shifted.end()) == std::equal(b, e, shifted.begin(), shifted.end()));
+    const std::size_t at = n - 1 - n / 5;
+    shifted[at] = make<T>(key_of(v[at]) + 2);
+    REQUIRE_FALSE(weft::equal(pol, b, e, shifted.begin(), near));
+    REQUIRE_FALSE(weft::equal(pol, b, e, shifted.begin(), shifted.end(), near));
+    REQUIRE(weft::mismatch(pol, b, e, shifted.begin(), shifted.end(), near) ==
+            std::mismatch(b, e, shifted.begin(), shifted.end(), near));
+    REQUIRE(weft::lexicographical_compare(pol, b, e, shifted.begin(), shifted.end(), key_greater) ==
+            std::lexicographical_compare(b, e, shifted.begin(), shifted.end(), key_greater));
+    REQUIRE(weft::lexicographical_compare(pol, shifted.begin(), shifted.end(), b, e, key_greater) ==
+            std::lexicographical_compare(shifted.begin(), shifted.end(), b, e, key_greater));
+  }
+  REQUIRE_FALSE(weft::lexicographical_compare(pol, b, e, b, e, key_greater));
+
+  // A min-heap (under key_greater) over the first half, then arbitrary elements.
+  auto heap = clone(v);
+  std::make_heap(heap.begin(), heap.begin() + static_cast<std::ptrdiff_t>(n / 2), key_greater);
+  REQUIRE(weft::is_heap_until(pol, heap.begin(), heap.end(), key_greater) ==
+          std::is_heap_until(heap.begin(), heap.end(), key_greater));
+  REQUIRE(weft::is_heap(pol, heap.begin(), heap.end(), key_greater) ==
+          std::is_heap(heap.begin(), heap.end(), key_greater));
+  std::make_heap(heap.begin(), heap.end(), key_greater);
+  REQUIRE(weft::is_heap(pol, heap.begin(), heap.end(), key_greater));
+}
+
 template <class T>
 void check_searches(std::size_t n, std::uint64_t salt) {
   const auto v = random_input<T>(n, salt, 5);  // few distinct keys: matches everywhere
@@ -68,6 +125,7 @@ void check_searches(std::size_t n, std::uint64_t salt) {
             std::is_heap_until(heap.begin(), heap.end()));
     REQUIRE(weft::is_heap(pol, heap.begin(), heap.end()) == std::is_heap(heap.begin(), heap.end()));
   });
+  check_predicate_forms(weft::par, v, pattern, absent);
 }
 
 template <class T>

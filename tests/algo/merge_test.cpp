@@ -84,6 +84,39 @@ TEST_CASE("partial_sort, partial_sort_copy and nth_element", "[algo][sort]") {
         weft::nth_element(weft::par, w.begin(), nth, w.end());
         REQUIRE(*nth == want[k]);
       }
+      // The comparator forms, descending: the first k of the reversed order.
+      const auto ck = static_cast<std::ptrdiff_t>(k);
+      auto d = input;
+      weft::partial_sort(weft::par, d.begin(), d.begin() + ck, d.end(), std::greater<>{});
+      REQUIRE(std::equal(d.begin(), d.begin() + ck, want.rbegin()));
+      std::vector<std::string> dout(k + 3);  // room for more than k: it writes k
+      REQUIRE(weft::partial_sort_copy(weft::par, input.begin(), input.begin() + ck, dout.begin(), dout.end(),
+                                      std::greater<>{}) == dout.begin() + ck);
+      auto head = std::vector<std::string>(input.begin(), input.begin() + ck);
+      std::sort(head.begin(), head.end(), std::greater<>{});
+      REQUIRE(std::equal(head.begin(), head.end(), dout.begin()));
+      if (k < n) {
+        auto w = input;
+        const auto nth = w.begin() + ck;
+        weft::nth_element(weft::par, w.begin(), nth, w.end(), std::greater<>{});
+        REQUIRE(*nth == want[n - 1 - k]);
+        REQUIRE(std::all_of(w.begin(), nth, [&](const std::string& x) { return x >= *nth; }));
+        REQUIRE(std::all_of(nth, w.end(), [&](const std::string& x) { return x <= *nth; }));
+      }
     }
+  }
+}
+
+TEST_CASE("merge with the default order matches std::merge", "[algo][sort]") {
+  for (const std::size_t n : lengths) {
+    CAPTURE(n);
+    auto a = random_input<int>(n, 9, 700);
+    auto b = random_input<int>(n / 2 + 1, 10, 700);
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    std::vector<int> got(a.size() + b.size()), want(got.size());
+    std::merge(a.begin(), a.end(), b.begin(), b.end(), want.begin());
+    REQUIRE(weft::merge(weft::par, a.begin(), a.end(), b.begin(), b.end(), got.begin()) == got.end());
+    REQUIRE(got == want);
   }
 }

@@ -40,8 +40,12 @@ void throw_at_several_points(Sort sort) {
   for (const std::size_t n : {std::size_t{1000}, big}) {
     const auto input = random_input<T>(n, 21);
     const auto want = sorted_values(input);
-    // The first call, one inside the tile sorts, and calls late enough to land in merges.
-    for (const std::size_t at : {std::size_t{0}, std::size_t{500}, n * 3, n * 9, n * 14}) {
+    // The first call, one inside the tile sorts, calls late enough to land in merges, and
+    // four random calls (seeded: a failure names its `at` and reproduces).
+    auto rng = weft_test::seeded_rng(n + sizeof(T));
+    std::vector<std::size_t> points{0, 500, n * 3, n * 9, n * 14};
+    for (int i = 0; i < 4; ++i) points.push_back(rng() % (n * 16));
+    for (const std::size_t at : points) {
       CAPTURE(n, at);
       auto v = clone(input);
       const bool threw = sort_throwing_at(sort, v, at);

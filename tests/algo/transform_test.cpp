@@ -163,6 +163,35 @@ TEST_CASE("uninitialized algorithms construct every object, destroy undoes them"
     REQUIRE(weft::uninitialized_move_n(weft::par, movable.begin(), n, q).second == q + n);
     REQUIRE(std::equal(q, q + n, random_input<move_only>(n, 15).begin()));
     weft::destroy(weft::par, q, q + n);
+
+    // The other halves of each pair: _n forms of copy, fill and value-construct, and the
+    // iterator-pair forms of move and default-construct.
+    REQUIRE(weft::uninitialized_copy_n(weft::par, src.begin(), n, p) == p + n);
+    REQUIRE(std::equal(src.begin(), src.end(), p));
+    weft::destroy(weft::par, p, p + n);
+    REQUIRE(weft::uninitialized_fill_n(weft::par, p, n, std::string("filled, n")) == p + n);
+    REQUIRE(std::all_of(p, p + n, [](const std::string& s) { return s == "filled, n"; }));
+    weft::destroy(weft::par, p, p + n);
+    REQUIRE(weft::uninitialized_value_construct_n(weft::par, p, n) == p + n);
+    REQUIRE(std::all_of(p, p + n, [](const std::string& s) { return s.empty(); }));
+    weft::destroy(weft::par, p, p + n);
+    weft::uninitialized_default_construct(weft::par, p, p + n);
+    weft::destroy(weft::par, p, p + n);
+    auto movable2 = random_input<move_only>(n, 16);
+    REQUIRE(weft::uninitialized_move(weft::par, movable2.begin(), movable2.end(), q) == q + n);
+    REQUIRE(std::equal(q, q + n, random_input<move_only>(n, 16).begin()));
+    REQUIRE(std::all_of(movable2.begin(), movable2.end(), [](const move_only& m) { return !m.p; }));
+    weft::destroy(weft::par, q, q + n);
+    // value-construct zeroes trivial types; default-construct leaves them as they were.
+    std::allocator<long> lalloc;
+    long* z = lalloc.allocate(n + 1);
+    std::fill(z, z + n, 7L);
+    weft::uninitialized_value_construct(weft::par, z, z + n);
+    REQUIRE(std::all_of(z, z + n, [](long x) { return x == 0; }));
+    std::fill(z, z + n, 7L);
+    REQUIRE(weft::uninitialized_value_construct_n(weft::par, z, n) == z + n);
+    REQUIRE(std::all_of(z, z + n, [](long x) { return x == 0; }));
+    lalloc.deallocate(z, n + 1);
     malloc_.deallocate(q, n + 1);
     alloc.deallocate(p, n + 1);
   }

@@ -494,3 +494,37 @@ TEST_CASE("a stored pipeline can run several consumers", "[iter][interface]") {
   CHECK_THROWS_AS(weft::iter(v).chunks(0), std::invalid_argument);
   CHECK_THROWS_AS(weft::iter(v).step_by(0), std::invalid_argument);
 }
+
+TEST_CASE("flat_map moves out of a returned container, never out of a view", "[iter][interface]") {
+  // A container returned by value is the pipeline's own: its elements are moved out, so
+  // move-only elements reach to_vector, and strings are not copied.
+  auto owned = weft::range(0, 1000)
+                   .flat_map([](int i) {
+                     std::vector<std::unique_ptr<int>> v;
+                     for (int k = 0; k < i % 3; ++k) v.push_back(std::make_unique<int>(i));
+                     return v;
+                   })
+                   .to_vector();
+  REQUIRE(owned.size() == 999);
+  CHECK(*owned.back() == 998);
+  auto pairs = weft::range(0, 1000)
+                   .flat_map([](int i) { return std::array<std::string, 2>{std::to_string(i), std::string(30, 'x')}; })
+                   .to_vector();
+  REQUIRE(pairs.size() == 2000);
+  CHECK(pairs[1998] == "999");
+  CHECK(pairs[1999].size() == 30);
+
+  // Views (std or range-v3) and references refer to the caller's strings: left intact.
+  std::vector<std::string> words(50, std::string(40, 'w'));
+  const auto intact = [&] {
+    return std::all_of(words.begin(), words.end(), [](const std::string& w) { return w.size() == 40; });
+  };
+  CHECK(weft::range(0, 100).flat_map([&](int) { return std::span(words); }).to_vector().size() == 5000);
+  CHECK(intact());
+  CHECK(weft::range(0, 100).flat_map([&](int) { return ranges::views::transform(words, [](std::string& w) -> std::string& { return w; }); })
+            .to_vector()
+            .size() == 5000);
+  CHECK(intact());
+  CHECK(weft::range(0, 100).flat_map([&](int) -> std::vector<std::string>& { return words; }).to_vector().size() == 5000);
+  CHECK(intact());
+}

@@ -174,6 +174,16 @@ void check_consumers(Make make, const std::vector<V>& ref) {
     for (const auto& x : ref) s += x;
     check_close(make().sum(), s);
     check_close(make().template sum<double>(), static_cast<double>(s));
+    // product over signs by key: exact in any grouping, and a lost or repeated odd key flips it.
+    const auto sign = [](const auto& x) { return key_of(x) % 2 == 0 ? V{1} : V{-1}; };
+    V p{1};
+    for (const auto& x : ref) p *= sign(x);
+    CHECK(make().map(sign).product() == p);
+    // Powers of two multiply exactly: 2^(#keys = 0 mod 5 - #keys = 1 mod 5) in any grouping.
+    const auto scale = [](const auto& x) { return key_of(x) % 5 == 0 ? 2.0 : key_of(x) % 5 == 1 ? 0.5 : 1.0; };
+    double q = 1;
+    for (const auto& x : ref) q *= scale(x);
+    CHECK(make().map(scale).product() == q);
   } else if constexpr (std::is_same_v<V, std::string>) {
     std::string s;
     for (const auto& x : ref) s += x;

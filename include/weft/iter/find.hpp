@@ -179,7 +179,9 @@ struct find_any_consumer : splittable_by_copy<find_any_consumer<V, Pred>> {
   };
   folder make_folder() const { return {std::nullopt, pred, found}; }
   bool full() const { return found->load(std::memory_order_relaxed); }  // S2
-  std::optional<V> reduce(std::optional<V> l, std::optional<V> r) const { return l ? l : r; }
+  std::optional<V> reduce(std::optional<V> l, std::optional<V> r) const {
+    return l ? std::move(l) : std::move(r);
+  }
 };
 
 template <class Pred>

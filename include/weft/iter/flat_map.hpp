@@ -4,22 +4,49 @@
 // parallelism comes from the outer items.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <ranges>
+#include <type_traits>
 #include <utility>
 
 #include "weft/iter/node.hpp"
 
 namespace weft::detail {
 
+// A container that f returns by value dies after its walk: its elements are moved out, as
+// Rayon's flat_map yields a Vec's items by value. That is what lets a flat_map of move-only
+// items reach to_vector or find_first, and spares a copy of each string. Anything else (a
+// returned reference, a std view, a range-v3 view, which std::ranges::view does not
+// recognise) may refer to someone else's elements: they are passed as the range yields them.
+// "Container" is recognised conservatively: an allocator-aware one (every std container and
+// std::string) or a std::array; a container it misses is copied from, which is only slower.
+template <class R>
+inline constexpr bool is_std_array = false;
+template <class T, std::size_t N>
+inline constexpr bool is_std_array<std::array<T, N>> = true;
+
+template <class R>
+inline constexpr bool owns_its_elements =
+    !std::is_reference_v<R> && !std::ranges::view<R> && !std::ranges::borrowed_range<R> &&
+    (is_std_array<R> || requires { typename R::allocator_type; });
+
+template <class R>
+using flat_map_item_t = std::conditional_t<owns_its_elements<R>, std::ranges::range_rvalue_reference_t<R>,
+                                           std::ranges::range_reference_t<R>>;
+
 template <class Inner, class F>
 struct flat_map_folder : wrapping_folder<Inner, F> {
   template <class T>
   void consume(std::size_t i, T&& x) {
+    using range_type = std::invoke_result_t<const F&, T>;
     auto&& inner_range = std::invoke(*this->fn, std::forward<T>(x));
-    for (auto&& y : inner_range) {
-      this->inner.consume(i, std::forward<decltype(y)>(y));
+    for (auto it = std::ranges::begin(inner_range), end = std::ranges::end(inner_range); it != end; ++it) {
+      if constexpr (owns_its_elements<range_type>)
+        this->inner.consume(i, std::ranges::iter_move(it));
+      else
+        this->inner.consume(i, *it);
       if constexpr (plumbing::folder_stops_early<Inner>)
         if (this->inner.done()) return;
     }
@@ -27,9 +54,8 @@ struct flat_map_folder : wrapping_folder<Inner, F> {
 };
 
 template <class Base, class F>
-using flat_map_node = callable_node<
-    Base, F,
-    std::ranges::range_reference_t<std::invoke_result_t<const F&, typename Base::item_type>>,
-    flat_map_folder>;
+using flat_map_node =
+    callable_node<Base, F, flat_map_item_t<std::invoke_result_t<const F&, typename Base::item_type>>,
+                  flat_map_folder>;
 
 }  // namespace weft::detail
