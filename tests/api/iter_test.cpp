@@ -527,4 +527,8 @@ TEST_CASE("flat_map moves out of a returned container, never out of a view", "[i
   CHECK(intact());
   CHECK(weft::range(0, 100).flat_map([&](int) -> std::vector<std::string>& { return words; }).to_vector().size() == 5000);
   CHECK(intact());
+  // A range whose end is a sentinel of another type (take_while over an unbounded iota).
+  CHECK(weft::range(0, 100)
+            .flat_map([](int i) { return std::views::iota(0) | std::views::take_while([i](int k) { return k < i % 4; }); })
+            .count() == 150);
 }

@@ -42,7 +42,8 @@ struct flat_map_folder : wrapping_folder<Inner, F> {
   void consume(std::size_t i, T&& x) {
     using range_type = std::invoke_result_t<const F&, T>;
     auto&& inner_range = std::invoke(*this->fn, std::forward<T>(x));
-    for (auto it = std::ranges::begin(inner_range), end = std::ranges::end(inner_range); it != end; ++it) {
+    const auto last = std::ranges::end(inner_range);  // may be a sentinel, not an iterator
+    for (auto it = std::ranges::begin(inner_range); it != last; ++it) {
       if constexpr (owns_its_elements<range_type>)
         this->inner.consume(i, std::ranges::iter_move(it));
       else
