@@ -25,6 +25,7 @@ namespace weft_sweep {
 // ---- element types: data, a key for predicates and orders, a map ---------------------
 
 inline long key_of(int x) { return x; }
+inline long key_of(long x) { return x; }
 inline long key_of(double x) { return std::lround(x * 1000); }
 inline long key_of(const std::string& s) { return static_cast<long>(s.size()) * 31 + (s.empty() ? 0 : s[0]); }
 inline long key_of(std::size_t i) { return static_cast<long>(i); }
@@ -85,29 +86,63 @@ void check_close(const T& got, const T& want) {
     CHECK(got == want);
 }
 
-// ---- every consumer on a pipeline whose items equal `ref`, in order --------------------
+// ---- every consumer on a pipeline whose items, projected, equal `ref`, in order ---------
+// `proj` maps an item to what is compared with `ref`: the item itself for copyable types, its
+// key for move-only items (which the checks can neither copy into a reference nor compare).
+// `key_of` gives the same key for an item and for its projection.
 
-template <class Make, class V>
-void check_consumers(Make make, const std::vector<V>& ref) {
-  using item_value = typename decltype(make())::value_type;
-  static_assert(std::is_same_v<item_value, V>);
+struct as_is {
+  template <class T>
+  const T& operator()(const T& x) const {
+    return x;
+  }
+};
+
+template <class Items, class Proj>
+auto projected(const Items& items, Proj proj) {
+  std::vector<std::remove_cvref_t<decltype(proj(*items.begin()))>> out;
+  for (const auto& x : items) out.push_back(proj(x));
+  return out;
+}
+
+template <class T, class Proj>
+auto projected(const std::optional<T>& item, Proj proj) {
+  using R = std::remove_cvref_t<decltype(proj(*item))>;
+  return item ? std::optional<R>(proj(*item)) : std::nullopt;
+}
+
+template <class T>
+const std::vector<T>& projected(const std::vector<T>& items, as_is) {
+  return items;
+}
+
+template <class T>
+const std::optional<T>& projected(const std::optional<T>& item, as_is) {
+  return item;
+}
+
+template <class Make, class R, class Proj = as_is>
+void check_consumers(Make make, const std::vector<R>& ref, Proj proj = {}) {
+  using V = typename decltype(make())::value_type;
+  static_assert(!std::is_same_v<Proj, as_is> || std::is_same_v<V, R>);
   INFO("length " << ref.size());
 
-  CHECK(make().to_vector() == ref);
+  CHECK(projected(make().to_vector(), proj) == ref);
   CHECK(make().count() == ref.size());
-  CHECK(make().template collect<std::deque<V>>() == std::deque<V>(ref.begin(), ref.end()));
+  CHECK(projected(make().template collect<std::deque<V>>(), proj) == ref);
 
   // min: first of equals; max: last of equals (by key, so ties really happen).
-  std::optional<V> min_ref, max_ref;
+  std::optional<R> min_ref, max_ref;
   for (const auto& x : ref) {
     if (!min_ref || key_of(x) < key_of(*min_ref)) min_ref = x;
     if (!max_ref || !(key_of(x) < key_of(*max_ref))) max_ref = x;
   }
-  CHECK(make().min_by(key_less{}) == min_ref);
-  CHECK(make().max_by(key_less{}) == max_ref);
-  CHECK(make().min_by_key([](const auto& x) { return key_of(x); }) == min_ref);
-  CHECK(make().max_by_key([](const auto& x) { return key_of(x); }) == max_ref);
+  CHECK(projected(make().min_by(key_less{}), proj) == min_ref);
+  CHECK(projected(make().max_by(key_less{}), proj) == max_ref);
+  CHECK(projected(make().min_by_key([](const auto& x) { return key_of(x); }), proj) == min_ref);
+  CHECK(projected(make().max_by_key([](const auto& x) { return key_of(x); }), proj) == max_ref);
   if constexpr (std::totally_ordered<V>) {
+    static_assert(std::is_same_v<V, R>);
     const auto mn = std::min_element(ref.begin(), ref.end());
     CHECK(make().min() == (mn == ref.end() ? std::nullopt : std::optional<V>(*mn)));
     std::optional<V> mx;
@@ -125,8 +160,8 @@ void check_consumers(Make make, const std::vector<V>& ref) {
   CHECK(make().all([&](const auto& x) { return !is_rare(x); }) == !has);
   CHECK(make().all([](const auto&) { return true; }) == true);
   CHECK(make().any([](const auto&) { return false; }) == false);
-  CHECK(make().find_first(is_rare) == (has ? std::optional<V>(*first_it) : std::nullopt));
-  CHECK(make().find_last(is_rare) == (has ? std::optional<V>(*last_it) : std::nullopt));
+  CHECK(projected(make().find_first(is_rare), proj) == (has ? std::optional<R>(*first_it) : std::nullopt));
+  CHECK(projected(make().find_last(is_rare), proj) == (has ? std::optional<R>(*last_it) : std::nullopt));
   const auto any_hit = make().find_any(is_rare);
   CHECK(any_hit.has_value() == has);
   if (any_hit) CHECK(is_rare(*any_hit));
@@ -136,7 +171,8 @@ void check_consumers(Make make, const std::vector<V>& ref) {
                       : std::nullopt));
   }
 
-  // reduce keeps order: fold the keys into an order-sensitive hash.
+  // reduce keeps order: fold the keys into an order-sensitive hash. The identity is a plain
+  // value and the items are consumed into it, so move-only items pass too.
   struct h {
     unsigned long long v;
     std::size_t n;
@@ -158,13 +194,14 @@ void check_consumers(Make make, const std::vector<V>& ref) {
   CHECK(got.n == want.n);
 
   auto [yes, no] = make().partition(is_rare);
-  std::vector<V> yes_ref, no_ref;
+  std::vector<R> yes_ref, no_ref;
   for (const auto& x : ref) (is_rare(x) ? yes_ref : no_ref).push_back(x);
-  CHECK(yes == yes_ref);
-  CHECK(no == no_ref);
+  CHECK(projected(yes, proj) == yes_ref);
+  CHECK(projected(no, proj) == no_ref);
 
+  // The item by value: a copy, or for a move-only item the item itself, moved in.
   std::atomic<long> key_sum{0};
-  make().for_each([&](const auto& x) { key_sum.fetch_add(key_of(x), std::memory_order_relaxed); });
+  make().for_each([&](V x) { key_sum.fetch_add(key_of(x), std::memory_order_relaxed); });
   long key_ref = 0;
   for (const auto& x : ref) key_ref += key_of(x);
   CHECK(key_sum.load() == key_ref);
@@ -195,15 +232,15 @@ void check_consumers(Make make, const std::vector<V>& ref) {
 // (the full consumer set runs on one indexed and one unindexed pipeline: instantiating it for
 // every adaptor would multiply compile time without testing anything new)
 
-template <class Make, class V>
-void check_items(Make make, const std::vector<V>& ref) {
+template <class Make, class R, class Proj = as_is>
+void check_items(Make make, const std::vector<R>& ref, Proj proj = {}) {
   INFO("length " << ref.size());
-  CHECK(make().to_vector() == ref);
+  CHECK(projected(make().to_vector(), proj) == ref);
   CHECK(make().count() == ref.size());
   auto is_rare = [](const auto& x) { return rare(key_of(x)); };
   const auto first_it = std::find_if(ref.begin(), ref.end(), is_rare);
-  CHECK(make().find_first(is_rare) ==
-        (first_it != ref.end() ? std::optional<V>(*first_it) : std::nullopt));
+  CHECK(projected(make().find_first(is_rare), proj) ==
+        (first_it != ref.end() ? std::optional<R>(*first_it) : std::nullopt));
 }
 
 // ---- every adaptor --------------------------------------------------------------------
