@@ -93,14 +93,22 @@ void check_all_policies() {
     else
       weft::sort(weft::par, v.begin(), v.end(), comp);
   };
+  // Each comparator is a full instantiation of the sort family (the heaviest code of the test
+  // tree), so each runs where it reaches a path the others do not. The default order: the
+  // radix path for arithmetic types, the comparison path otherwise.
   check_sort<T>(par, Stable);
-  check_sort<T>(par, Stable, [](const T& a, const T& b) { return b < a; }, false);
-  // Two more comparators: the radix path's descending order and a comparison with many ties.
-  // Release only: each is a full instantiation of the sort family, and the sanitizer builds
-  // already run both paths with the comparators above.
-  if constexpr (!std::is_same_v<T, move_only> && !sanitized) {
-    check_sort<T>(par, Stable, std::greater<>{}, false);
-    check_sort<T>(par, Stable, [](const T& a, const T& b) { return key_of(a) % 1000 < key_of(b) % 1000; }, false);
+  // uint64 and double are here for the radix key transforms (ascending, and below descending):
+  // a lambda on them runs the comparison path that int already runs.
+  constexpr bool radix_only = std::is_same_v<T, std::uint64_t> || std::is_same_v<T, double>;
+  if constexpr (!radix_only)
+    check_sort<T>(par, Stable, [](const T& a, const T& b) { return b < a; }, false);
+  // Release only (the sanitizer builds run both paths with the comparators above): the radix
+  // path's descending order, and a comparison with many ties (std::greater<> on a string
+  // would only repeat the lambda's descending comparison).
+  if constexpr (!sanitized) {
+    if constexpr (std::is_arithmetic_v<T>) check_sort<T>(par, Stable, std::greater<>{}, false);
+    if constexpr (!radix_only && !std::is_same_v<T, move_only>)
+      check_sort<T>(par, Stable, [](const T& a, const T& b) { return key_of(a) % 1000 < key_of(b) % 1000; }, false);
   }
   auto v = input_of<T>(big, order::random, 9);
   auto want = clone(v);
@@ -120,6 +128,8 @@ void check_all_policies() {
 // Every element type: int (radix path), std::string (comparison path, allocating copies),
 // move_only (ASan sees a lost or duplicated element); uint64 and double add the radix key
 // transforms and run in the Release build only (each type is a full sort instantiation).
+// Release instantiates 13 sorts per sort function: int 4, string 3, move_only 2, uint64 and
+// double 2 each.
 template <bool Stable>
 void check_all_types() {
   check_all_policies<int, Stable>();
