@@ -124,8 +124,8 @@ template <class T>
 void check_all(std::size_t n, int spread) {
   const auto in = random_input<T>(n, 11, spread);
   if constexpr (std::is_copy_constructible_v<T>)
-    for_policies([&](auto pol) { check_copies(pol, in); });
-  for_policies([&](auto pol) { check_in_place(pol, in); });
+    for_policies<T>([&](auto pol) { check_copies(pol, in); });
+  for_policies<T>([&](auto pol) { check_in_place(pol, in); });
 }
 
 }  // namespace

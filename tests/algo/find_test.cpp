@@ -78,7 +78,7 @@ void check_searches(std::size_t n, std::uint64_t salt) {
   const std::vector<T>& pattern = found_pattern;
   const std::vector<T> absent{make<T>(99), make<T>(98)};
   const auto b = v.begin(), e = v.end();
-  for_policies([&](auto pol) {
+  for_policies<T>([&](auto pol) {
     REQUIRE(weft::find(pol, b, e, probe) == std::find(b, e, probe));
     REQUIRE(weft::find_if(pol, b, e, rare) == std::find_if(b, e, rare));
     REQUIRE(weft::find_if_not(pol, b, e, is_probe) == std::find_if_not(b, e, is_probe));
@@ -134,7 +134,7 @@ void check_reductions(std::size_t n, std::uint64_t salt) {
   const auto b = v.begin(), e = v.end();
   const auto key_less = [](const T& x, const T& y) { return key_of(x) < key_of(y); };
   const auto odd = [](const T& x) { return key_of(x) % 2 == 1; };
-  for_policies([&](auto pol) {
+  for_policies<T>([&](auto pol) {
     REQUIRE(weft::count(pol, b, e, make<T>(7)) == std::count(b, e, make<T>(7)));
     REQUIRE(weft::count_if(pol, b, e, odd) == std::count_if(b, e, odd));
     REQUIRE(weft::min_element(pol, b, e) == std::min_element(b, e));

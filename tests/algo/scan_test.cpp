@@ -58,7 +58,7 @@ void check_scans(const Policy& policy, const std::vector<T>& in, const T& init, 
 
 template <class T, class Op>
 void check_all_policies(const std::vector<T>& in, const T& init, Op op) {
-  for_policies([&](auto pol) { check_scans(pol, in, init, op); });
+  for_policies<T>([&](auto pol) { check_scans(pol, in, init, op); });
 }
 
 }  // namespace

@@ -53,7 +53,7 @@ void check_sets(std::size_t n1, std::size_t n2, int spread, std::uint64_t salt) 
       REQUIRE_FALSE(weft::includes(pol, a.begin(), a.end(), extra.begin(), extra.end(), less));
     }
   };
-  for_policies(pols);
+  for_policies<T>(pols);
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ void check_writes(std::size_t n, std::uint64_t salt) {
   const auto small = [](const T& x) { return key_of(x) % 3 == 0; };
   const T seven = make<T>(7), eight = make<T>(8);
   const auto mid = static_cast<std::ptrdiff_t>(n / 3);
-  for_policies([&](auto pol) {
+  for_policies<T>([&](auto pol) {
     std::vector<T> got(n), want(n);
     REQUIRE(weft::copy(pol, b, e, got.begin()) == got.end());
     REQUIRE(got == v);
