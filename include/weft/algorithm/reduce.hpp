@@ -77,6 +77,38 @@ inline constexpr bool is_arithmetic_plus =
 
 }  // namespace detail::algo
 
+namespace detail::algo {
+
+// reduce and the unary transform_reduce, after their checks (reduce: `transform` is
+// std::identity).
+template <class Policy, class It, class T, class ReduceOp, class TransformOp>
+T transform_reduce_unary(It first, It last, T init, ReduceOp& reduce_op,
+                         TransformOp& transform) {
+  if constexpr (runs_parallel<Policy, It>) {
+    if constexpr (is_arithmetic_plus<T, ReduceOp>) {
+      return init + weft::range(std::size_t{0}, algo::distance(first, last))
+                        .map([&](std::size_t i) -> T {
+                          return transform(*algo::advance(first, i));
+                        })
+                        .template sum<T>();
+    } else {
+      const auto r = algo::reduce_blocks<T>(
+          algo::distance(first, last),
+          [&](std::size_t lo, std::size_t hi) {
+            const It b = algo::advance(first, lo);
+            return algo::reduce_seq(std::next(b), algo::advance(first, hi), T(transform(*b)),
+                                    reduce_op, transform);
+          },
+          reduce_op);
+      return r ? reduce_op(std::move(init), std::move(*r)) : init;
+    }
+  } else {
+    return algo::reduce_seq(first, last, std::move(init), reduce_op, transform);
+  }
+}
+
+}  // namespace detail::algo
+
 /// init combined by `op` with the elements of [first, last) in any order and grouping
 /// (`op` must be associative and commutative). Defaults: op = std::plus<>, init = T{} where
 /// T is the value type. O(n) applications of `op`; no allocation.
@@ -84,25 +116,8 @@ template <execution_policy Policy, class It, class T, class Op>
 T reduce(Policy&&, It first, It last, T init, Op op) {
   detail::algo::check_forward<It>();
   detail::algo::check_callable<Op, T, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
-    if constexpr (detail::algo::is_arithmetic_plus<T, Op>) {
-      return init + weft::range(std::size_t{0}, detail::algo::distance(first, last))
-                        .map([&](std::size_t i) -> T { return *detail::algo::advance(first, i); })
-                        .template sum<T>();
-    } else {
-      const auto r = detail::algo::reduce_blocks<T>(
-          detail::algo::distance(first, last),
-          [&](std::size_t lo, std::size_t hi) {
-            const It b = detail::algo::advance(first, lo);
-            return detail::algo::reduce_seq(std::next(b), detail::algo::advance(first, hi),
-                                            T(*b), op);
-          },
-          op);
-      return r ? op(std::move(init), std::move(*r)) : init;
-    }
-  } else {
-    return detail::algo::reduce_seq(first, last, std::move(init), op);
-  }
+  std::identity as_is;
+  return detail::algo::transform_reduce_unary<Policy>(first, last, std::move(init), op, as_is);
 }
 
 template <execution_policy Policy, class It, class T>
@@ -123,27 +138,8 @@ T transform_reduce(Policy&&, It first, It last, T init, ReduceOp reduce_op,
                    TransformOp transform) {
   detail::algo::check_forward<It>();
   detail::algo::check_callable<TransformOp, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
-    if constexpr (detail::algo::is_arithmetic_plus<T, ReduceOp>) {
-      return init + weft::range(std::size_t{0}, detail::algo::distance(first, last))
-                        .map([&](std::size_t i) -> T {
-                          return transform(*detail::algo::advance(first, i));
-                        })
-                        .template sum<T>();
-    } else {
-      const auto r = detail::algo::reduce_blocks<T>(
-          detail::algo::distance(first, last),
-          [&](std::size_t lo, std::size_t hi) {
-            const It b = detail::algo::advance(first, lo);
-            return detail::algo::reduce_seq(std::next(b), detail::algo::advance(first, hi),
-                                            T(transform(*b)), reduce_op, transform);
-          },
-          reduce_op);
-      return r ? reduce_op(std::move(init), std::move(*r)) : init;
-    }
-  } else {
-    return detail::algo::reduce_seq(first, last, std::move(init), reduce_op, transform);
-  }
+  return detail::algo::transform_reduce_unary<Policy>(first, last, std::move(init), reduce_op,
+                                                      transform);
 }
 
 /// init combined by `reduce_op` with transform(a, b) for the pairs of [first1, last1) and

@@ -36,11 +36,7 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
   if constexpr (runs_parallel<Policy, It>) {
     sort_par<Stable>(first, last, comp, proj);
   } else {
-    projected_less<Comp, Proj> less{&comp, &proj};
-    if constexpr (Stable)
-      std::stable_sort(first, last, less);
-    else
-      std::sort(first, last, less);
+    sort_std<Stable>(first, last, comp, proj);
   }
 }
 }  // namespace detail::algo

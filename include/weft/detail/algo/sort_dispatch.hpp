@@ -91,6 +91,17 @@ bool sorted_shortcut(It a, std::size_t n, C& comp, bool stable) {
   return true;
 }
 
+// std::sort / std::stable_sort by comp on proj: the sequential policies, and elements whose
+// moves may throw (there the parallel kernels could not keep every element exactly once).
+template <bool Stable, class It, class Comp, class Proj>
+void sort_std(It first, It last, Comp& comp, const Proj& proj) {
+  projected_less<Comp, Proj> less{&comp, &proj};
+  if constexpr (Stable)
+    std::stable_sort(first, last, less);
+  else
+    std::sort(first, last, less);
+}
+
 // The parallel sort of [first, last) by comp on proj.
 template <bool Stable, class It, class Comp, class Proj>
 void sort_par(It first, It last, Comp& comp, const Proj& proj) {
@@ -121,11 +132,7 @@ void sort_par(It first, It last, Comp& comp, const Proj& proj) {
       });
     }
   } else {
-    projected_less<Comp, Proj> less{&comp, &proj};
-    if constexpr (Stable)
-      std::stable_sort(first, last, less);
-    else
-      std::sort(first, last, less);
+    sort_std<Stable>(first, last, comp, proj);
   }
 }
 
