@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "weft/detail/algo/blocks.hpp"
+#include "weft/detail/algo/checks.hpp"
 #include "weft/detail/algo/compact.hpp"
 #include "weft/execution.hpp"
 
@@ -62,6 +63,7 @@ Out copy_selected(In first, In last, Out d_first, const Keep& keep) {
 template <execution_policy Policy, class In, class Out, class Pred>
 Out copy_if(Policy&&, In first, In last, Out d_first, Pred pred) {
   detail::algo::check_compact_input<In>();
+  detail::algo::check_writes<Out, std::iter_reference_t<In>>();
   detail::algo::check_unary_pred<Pred, In>();
   if constexpr (detail::algo::runs_parallel<Policy, In, Out>) {
     const auto keep = [&](std::size_t i) -> bool {
@@ -95,6 +97,7 @@ Out remove_copy(Policy&& policy, In first, In last, Out d_first, const T& value)
 template <execution_policy Policy, class In, class Out, class Pred = std::equal_to<>>
 Out unique_copy(Policy&&, In first, In last, Out d_first, Pred pred = {}) {
   detail::algo::check_compact_input<In>();
+  detail::algo::check_writes<Out, std::iter_reference_t<In>>();
   static_assert(std::is_invocable_v<Pred&, std::iter_reference_t<In>, std::iter_reference_t<In>>,
                 "weft::unique_copy: pred must be callable with two elements");
   if constexpr (detail::algo::runs_parallel<Policy, In, Out>) {
@@ -114,6 +117,8 @@ template <execution_policy Policy, class In, class OutT, class OutF, class Pred>
 std::pair<OutT, OutF> partition_copy(Policy&&, In first, In last, OutT d_true, OutF d_false,
                                      Pred pred) {
   detail::algo::check_compact_input<In>();
+  detail::algo::check_writes<OutT, std::iter_reference_t<In>>();
+  detail::algo::check_writes<OutF, std::iter_reference_t<In>>();
   detail::algo::check_unary_pred<Pred, In>();
   if constexpr (detail::algo::runs_parallel<Policy, In, OutT, OutF>) {
     const std::size_t n = detail::algo::distance(first, last);

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "weft/detail/algo/blocks.hpp"
+#include "weft/detail/algo/checks.hpp"
 #include "weft/detail/algo/merge_path.hpp"
 #include "weft/detail/algo/merge_sort.hpp"
 #include "weft/detail/algo/sort_dispatch.hpp"
@@ -32,6 +33,7 @@ Out merge(Policy&&, It1 first1, It1 last1, It2 first2, It2 last2, Out out, Comp 
   static_assert(std::is_invocable_r_v<bool, Comp&, std::iter_reference_t<It2>,
                                       std::iter_reference_t<It1>>,
                 "weft::merge: comp must be callable as comp(b, a) on elements of the two ranges");
+  detail::algo::check_writes<Out, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
   if constexpr (detail::algo::runs_parallel<Policy, It1, It2, Out>) {
     const std::size_t n1 = detail::algo::distance(first1, last1);
     const std::size_t n2 = detail::algo::distance(first2, last2);

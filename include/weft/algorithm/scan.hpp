@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "weft/detail/algo/blocks.hpp"
+#include "weft/detail/algo/checks.hpp"
 #include "weft/detail/algo/scan.hpp"
 #include "weft/execution.hpp"
 
@@ -36,11 +37,12 @@ constexpr void check_scan_iterators() {
                 "iterator");
 }
 
-template <class Op, class T, class X>
+template <class Op, class T, class X, class Out>
 constexpr void check_scan_op() {
   static_assert(std::is_invocable_v<Op&, T, T> && std::is_invocable_v<Op&, T, X>,
                 "weft scans: op must be callable as op(acc, acc) and op(acc, element), "
                 "returning the accumulator type");
+  check_writes<Out, T&>();
 }
 }  // namespace detail::algo
 
@@ -56,7 +58,7 @@ constexpr void check_scan_op() {
 template <execution_policy Policy, class In, class Out, class Op, class T>
 Out inclusive_scan(Policy&&, In first, In last, Out d_first, Op op, T init) {
   detail::algo::check_scan_iterators<In, Out>();
-  detail::algo::check_scan_op<Op, T, std::iter_reference_t<In>>();
+  detail::algo::check_scan_op<Op, T, std::iter_reference_t<In>, Out>();
   if constexpr (detail::algo::scan_runs_parallel<Policy, In, Out, T>) {
     detail::algo::identity_fn id;
     return detail::algo::scan_kernel<T, false>(first, last, d_first, op, id,
@@ -71,7 +73,7 @@ template <execution_policy Policy, class In, class Out, class Op>
 Out inclusive_scan(Policy&&, In first, In last, Out d_first, Op op) {
   detail::algo::check_scan_iterators<In, Out>();
   using T = std::iter_value_t<In>;
-  detail::algo::check_scan_op<Op, T, std::iter_reference_t<In>>();
+  detail::algo::check_scan_op<Op, T, std::iter_reference_t<In>, Out>();
   if constexpr (detail::algo::scan_runs_parallel<Policy, In, Out, T>) {
     detail::algo::identity_fn id;
     return detail::algo::scan_kernel<T, false>(first, last, d_first, op, id, std::optional<T>());
@@ -91,7 +93,7 @@ Out inclusive_scan(Policy&& policy, In first, In last, Out d_first) {
 template <execution_policy Policy, class In, class Out, class T, class Op>
 Out exclusive_scan(Policy&&, In first, In last, Out d_first, T init, Op op) {
   detail::algo::check_scan_iterators<In, Out>();
-  detail::algo::check_scan_op<Op, T, std::iter_reference_t<In>>();
+  detail::algo::check_scan_op<Op, T, std::iter_reference_t<In>, Out>();
   if constexpr (detail::algo::scan_runs_parallel<Policy, In, Out, T>) {
     detail::algo::identity_fn id;
     return detail::algo::scan_kernel<T, true>(first, last, d_first, op, id,
@@ -116,7 +118,7 @@ Out transform_inclusive_scan(Policy&&, In first, In last, Out d_first, Op op, Un
   static_assert(std::is_invocable_v<Un&, std::iter_reference_t<In>>,
                 "weft::transform_inclusive_scan: unary must be callable with an element");
   using X = std::invoke_result_t<Un&, std::iter_reference_t<In>>;
-  detail::algo::check_scan_op<Op, T, X>();
+  detail::algo::check_scan_op<Op, T, X, Out>();
   if constexpr (detail::algo::scan_runs_parallel<Policy, In, Out, T>) {
     return detail::algo::scan_kernel<T, false>(first, last, d_first, op, unary,
                                                std::optional<T>(std::move(init)));
@@ -134,7 +136,7 @@ Out transform_inclusive_scan(Policy&&, In first, In last, Out d_first, Op op, Un
                 "weft::transform_inclusive_scan: unary must be callable with an element");
   using X = std::invoke_result_t<Un&, std::iter_reference_t<In>>;
   using T = std::decay_t<X>;
-  detail::algo::check_scan_op<Op, T, X>();
+  detail::algo::check_scan_op<Op, T, X, Out>();
   if constexpr (detail::algo::scan_runs_parallel<Policy, In, Out, T>) {
     return detail::algo::scan_kernel<T, false>(first, last, d_first, op, unary,
                                                std::optional<T>());
@@ -150,7 +152,7 @@ Out transform_exclusive_scan(Policy&&, In first, In last, Out d_first, T init, O
   static_assert(std::is_invocable_v<Un&, std::iter_reference_t<In>>,
                 "weft::transform_exclusive_scan: unary must be callable with an element");
   using X = std::invoke_result_t<Un&, std::iter_reference_t<In>>;
-  detail::algo::check_scan_op<Op, T, X>();
+  detail::algo::check_scan_op<Op, T, X, Out>();
   if constexpr (detail::algo::scan_runs_parallel<Policy, In, Out, T>) {
     return detail::algo::scan_kernel<T, true>(first, last, d_first, op, unary,
                                               std::optional<T>(std::move(init)));
@@ -170,6 +172,10 @@ Out adjacent_difference(Policy&&, In first, In last, Out d_first, Op op = {}) {
   detail::algo::check_scan_iterators<In, Out>();
   static_assert(std::is_invocable_v<Op&, std::iter_reference_t<In>, std::iter_reference_t<In>>,
                 "weft::adjacent_difference: op must be callable with two elements");
+  if constexpr (std::is_invocable_v<Op&, std::iter_reference_t<In>, std::iter_reference_t<In>>)
+    detail::algo::check_writes<
+        Out, std::iter_reference_t<In>,
+        std::invoke_result_t<Op&, std::iter_reference_t<In>, std::iter_reference_t<In>>>();
   if constexpr (detail::algo::runs_parallel<Policy, In, Out>) {
     const std::size_t n = detail::algo::distance(first, last);
     if (n == 0) return d_first;

@@ -44,6 +44,7 @@ template <execution_policy Policy, class It, class Out>
 Out copy(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_forward<It>();
   detail::algo::check_output<Out>();
+  detail::algo::check_writes<Out, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
@@ -66,6 +67,7 @@ template <execution_policy Policy, class It, class Out>
 Out move(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_forward<It>();
   detail::algo::check_output<Out>();
+  detail::algo::check_writes<Out, std::iter_rvalue_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
@@ -80,6 +82,8 @@ Out transform(Policy&&, It first, It last, Out d_first, Op op) {
   detail::algo::check_forward<It>();
   detail::algo::check_output<Out>();
   detail::algo::check_callable<Op, std::iter_reference_t<It>>();
+  if constexpr (std::is_invocable_v<Op&, std::iter_reference_t<It>>)
+    detail::algo::check_writes<Out, std::invoke_result_t<Op&, std::iter_reference_t<It>>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
@@ -95,6 +99,9 @@ Out transform(Policy&&, It1 first1, It1 last1, It2 first2, Out d_first, Op op) {
   detail::algo::check_forward<It2>();
   detail::algo::check_output<Out>();
   detail::algo::check_callable<Op, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
+  if constexpr (std::is_invocable_v<Op&, std::iter_reference_t<It1>, std::iter_reference_t<It2>>)
+    detail::algo::check_writes<
+        Out, std::invoke_result_t<Op&, std::iter_reference_t<It1>, std::iter_reference_t<It2>>>();
   if constexpr (detail::algo::runs_parallel<Policy, It1, It2, Out>) {
     const std::size_t n = detail::algo::distance(first1, last1);
     detail::algo::for_blocks(n, [&](std::size_t lo, std::size_t hi) {
@@ -111,6 +118,7 @@ Out transform(Policy&&, It1 first1, It1 last1, It2 first2, Out d_first, Op op) {
 template <execution_policy Policy, class It, class T>
 void fill(Policy&&, It first, It last, const T& value) {
   detail::algo::check_forward<It>();
+  detail::algo::check_writes<It, const T&>();
   if constexpr (detail::algo::runs_parallel<Policy, It>)
     detail::algo::for_blocks(detail::algo::distance(first, last),
                              [&](std::size_t lo, std::size_t hi) {
@@ -136,6 +144,8 @@ template <execution_policy Policy, class It, class Gen>
 void generate(Policy&&, It first, It last, Gen gen) {
   detail::algo::check_forward<It>();
   detail::algo::check_callable<Gen>();
+  if constexpr (std::is_invocable_v<Gen&>)
+    detail::algo::check_writes<It, std::invoke_result_t<Gen&>>();
   if constexpr (detail::algo::runs_parallel<Policy, It>)
     detail::algo::for_blocks(detail::algo::distance(first, last),
                              [&](std::size_t lo, std::size_t hi) {
@@ -184,6 +194,7 @@ template <execution_policy Policy, class It, class Out, class Pred, class T>
 Out replace_copy_if(Policy&&, It first, It last, Out d_first, Pred pred, const T& new_value) {
   detail::algo::check_forward<It>();
   detail::algo::check_output<Out>();
+  detail::algo::check_writes<Out, std::iter_reference_t<It>, const T&>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
@@ -234,6 +245,7 @@ template <execution_policy Policy, class It, class Out>
 Out reverse_copy(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_forward<It>();
   detail::algo::check_output<Out>();
+  detail::algo::check_writes<Out, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>) {
     const std::size_t n = detail::algo::distance(first, last);
     detail::algo::for_blocks(n, [&](std::size_t lo, std::size_t hi) {
@@ -268,6 +280,7 @@ template <execution_policy Policy, class It, class Out>
 Out rotate_copy(Policy&& policy, It first, It middle, It last, Out d_first) {
   detail::algo::check_forward<It>();
   detail::algo::check_output<Out>();
+  detail::algo::check_writes<Out, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return weft::copy(policy, first, middle, weft::copy(policy, middle, last, d_first));
   else

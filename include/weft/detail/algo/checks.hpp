@@ -5,6 +5,7 @@
 
 #include <iterator>
 #include <type_traits>
+#include <utility>
 
 namespace weft::detail::algo {
 
@@ -22,6 +23,21 @@ constexpr void check_output() {
                 "weft: the output of a parallel overload must be a forward iterator (as "
                 "std::execution requires): std::back_inserter and ostream iterators are not; "
                 "size the output first and pass its begin()");
+}
+
+// What std::copy and its kin require of an output: `*out = x` for each x the algorithm
+// writes (an element of the input, its rvalue, the function object's result). Not
+// std::indirectly_writable, which also asks for assignment through a const proxy that
+// libstdc++ 12's std::vector<bool> lacks.
+template <class Out, class T>
+concept writes_to = requires(Out out, T&& x) { *out = std::forward<T>(x); };
+
+template <class Out, class... Ts>
+constexpr void check_writes() {
+  static_assert((writes_to<Out, Ts> && ...),
+                "weft: the output's elements cannot be assigned what this algorithm writes "
+                "(`*out = x` does not compile for x an element of the input, or the function "
+                "object's result): check the element types of the ranges");
 }
 
 template <class F, class... Args>
