@@ -463,6 +463,11 @@ auto iter(R&& r) {
     static_assert(std::ranges::sized_range<R> ||
                       std::sized_sentinel_for<std::ranges::sentinel_t<R>, std::ranges::iterator_t<R>>,
                   "weft::iter(r): r must know its size");
+    static_assert(!detail::writes_packed_bits<std::ranges::iterator_t<R>>,
+                  "weft::iter(r): r is a mutable std::vector<bool>, whose elements share "
+                  "words: writes from two threads would race. To read it in parallel pass "
+                  "std::as_const(r); to write flags in parallel use std::vector<char> or "
+                  "std::vector<std::uint8_t>");
     return par_iter<detail::range_node<R>>(detail::range_node<R>(std::forward<R>(r)));
   }
 }

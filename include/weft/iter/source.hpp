@@ -14,6 +14,20 @@
 
 namespace weft::detail {
 
+// std::vector<bool> packs its elements into shared words, so writes to two of them from two
+// threads race: the standard exempts it from the guarantee that lets threads write different
+// elements of one container. Its mutable iterators (any allocator, any standard library)
+// are the ones whose value is bool and whose reference is an assignable proxy; const
+// iterators yield plain bools and stay safe to read from many threads.
+template <class It>
+concept writes_packed_bits =
+    requires {
+      typename std::iter_value_t<It>;
+      typename std::iter_reference_t<It>;
+    } && std::same_as<std::iter_value_t<It>, bool> &&
+    !std::is_reference_v<std::iter_reference_t<It>> &&
+    std::is_assignable_v<std::iter_reference_t<It>, bool>;
+
 template <class It>
 struct span_producer {
   It first;

@@ -21,10 +21,12 @@
 namespace weft::detail::algo {
 
 // Whether a call runs on the pool: a parallel policy and random-access iterators. Weaker
-// iterators run the sequential std:: algorithm, as the standard allows.
+// iterators run the sequential std:: algorithm, as the standard allows, and so do mutable
+// std::vector<bool> iterators, whose parallel writes would race (writes_packed_bits).
 template <class Policy, class... It>
 inline constexpr bool runs_parallel =
-    is_parallel_policy_v<Policy> && (std::random_access_iterator<It> && ...);
+    is_parallel_policy_v<Policy> &&
+    ((std::random_access_iterator<It> && !writes_packed_bits<It>) && ...);
 
 using index_producer = iota_producer<std::size_t>;
 
