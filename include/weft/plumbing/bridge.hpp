@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "weft/join.hpp"
@@ -97,6 +98,28 @@ inline bool refit_block(std::size_t& block, std::size_t limit, std::size_t items
   return true;
 }
 
+// The two sides that fork_halves hands to join. Named types rather than lambdas in
+// fork_halves: a lambda there would be a new type for each value of Share, and every type
+// join sees instantiates its out-of-line paths (join_slow, the job, the cold paths) again.
+template <class P, class C, class Left>
+struct fork_left_half {
+  const Left& left;
+  const P& p;
+  C& c;
+  typename C::result_type operator()() const { return left(p, c); }
+};
+
+template <class P, class C, class Right>
+struct fork_right_half {
+  const Right& right;
+  const P& p;
+  C& c;
+  std::optional<std::size_t> forker;
+  typename C::result_type operator()() const {
+    return right(p, c, weft::thread_index() != forker);
+  }
+};
+
 // The engine's one fork: cuts `p` and `c` at `mid`, runs `left(pl, cl)` here and
 // `right(pr, cr, stolen)` through join (`stolen`: it runs on another thread than the one
 // that cut), and reduces left to right. Share: offer the right half before the left starts
@@ -110,9 +133,8 @@ typename C::result_type fork_halves(const P& p, C& c, std::size_t mid, const Lef
   C& cr = halves.second;
   const P pl = p.slice(0, mid);
   const P pr = p.slice(mid, p.size());
-  const auto forker = weft::thread_index();
-  auto run_left = [&] { return left(pl, cl); };
-  auto run_right = [&] { return right(pr, cr, weft::thread_index() != forker); };
+  fork_left_half<P, C, Left> run_left{left, pl, cl};
+  fork_right_half<P, C, Right> run_right{right, pr, cr, weft::thread_index()};
   auto [rl, rr] = [&] {
     if constexpr (Share)
       return detail::join_eagerly_shared(run_left, run_right);
@@ -126,8 +148,20 @@ template <plumbing::producer P, plumbing::consumer C>
 typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp, bool stolen,
                                         bridge_state& st);
 
-template <bool Share, plumbing::producer P, plumbing::consumer C, class F>
-typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo, bridge_state& st);
+// The right side of both of the engine's adaptive forks (a cut by the splitter, a cut of a
+// started leaf): one type, so that join's machinery for it is instantiated once.
+template <plumbing::producer P, plumbing::consumer C>
+struct adaptive_half {
+  plumbing::splitter sp;
+  bridge_state& st;
+  typename C::result_type operator()(const P& p, C& c, bool stolen) const {
+    return bridge_adaptive(p, c, sp, stolen, st);
+  }
+};
+
+template <plumbing::producer P, plumbing::consumer C, class F>
+typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo, bridge_state& st,
+                                   bool share);
 
 // A leaf: folds items [lo, size) of `p` into `f`, a folder of `c` that has consumed [0, lo),
 // in blocks of ~4 us. After each block it stops if the consumer is full or the operation was
@@ -151,7 +185,7 @@ typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo, bridg
 // itself slow: a thread that runs dry waits for the item in progress to end before the leaf
 // notices and cuts (at the end of `unbalanced`, up to 70 us, about ten times a run). So
 // such a leaf cuts its rest before every item and offers the far half at once
-// (split_rest<true>): the thread that runs dry finds it already published.
+// (split_rest, share): the thread that runs dry finds it already published.
 template <plumbing::producer P, plumbing::consumer C, class F>
 typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge_state& st) {
   const std::size_t hi = p.size();
@@ -175,11 +209,11 @@ typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge
       lo = end;
       if (c.full() || st.cancelled.load(std::memory_order_relaxed)) break;  // X2
       const bool can_cut = st.threads > 1 && hi - lo >= 2 * st.min_len;
-      if (long_items && can_cut) return split_rest<true>(p, c, f, lo, st);
+      if (long_items && can_cut) return split_rest(p, c, f, lo, st, true);
       // Pending forks go first (each is bigger than half of this rest); only a thread that
       // finds none makes the leaf cut.
       if (detail::offer_work_or_want_split() && can_cut) [[unlikely]]
-        return split_rest<false>(p, c, f, lo, st);
+        return split_rest(p, c, f, lo, st, false);
     }
   } catch (...) {
     st.cancelled.store(true, std::memory_order_relaxed);  // X1
@@ -190,18 +224,18 @@ typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge
 
 // The first half of the rest goes on here with the same folder (a folder of `c` that
 // consumed [0, lo) is one of c.split_at(mid).first: the law the probe relies on too); the
-// second is offered through join (Share: at once) and split further by whoever runs it.
-template <bool Share, plumbing::producer P, plumbing::consumer C, class F>
+// second is offered through join (share: at once) and split further by whoever runs it.
+// `share` is a value, not a template parameter: both kinds of cut then fork the same two
+// callables, and join's machinery is instantiated for them once.
+template <plumbing::producer P, plumbing::consumer C, class F>
 [[gnu::noinline]] typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo,
-                                                     bridge_state& st) {
-  const std::size_t n = p.size();
-  return fork_halves<Share>(
-      p, c, lo + (n - lo) / 2,
-      [&](const P& pl, C& cl) { return fold_rest(pl, cl, f, lo, st); },
-      [&](const P& pr, C& cr, bool stolen) {
-        const plumbing::splitter sp(pr.size(), st.threads, st.min_len, st.max_len);
-        return bridge_adaptive(pr, cr, sp, stolen, st);
-      });
+                                                     bridge_state& st, bool share) {
+  const std::size_t mid = lo + (p.size() - lo) / 2;
+  const auto left = [&](const P& pl, C& cl) { return fold_rest(pl, cl, f, lo, st); };
+  const adaptive_half<P, C> right{
+      plumbing::splitter(p.size() - mid, st.threads, st.min_len, st.max_len), st};
+  if (share) return fork_halves<true>(p, c, mid, left, right);
+  return fork_halves<false>(p, c, mid, left, right);
 }
 
 template <plumbing::producer P, plumbing::consumer C>
@@ -219,9 +253,7 @@ typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp,
   if (!sp.try_split(n, stolen)) return fold_leaf(p, c, st);
   return fork_halves(
       p, c, n / 2, [&](const P& pl, C& cl) { return bridge_adaptive(pl, cl, sp, false, st); },
-      [&](const P& pr, C& cr, bool right_stolen) {
-        return bridge_adaptive(pr, cr, sp, right_stolen, st);
-      });
+      adaptive_half<P, C>{sp, st});
 }
 
 // Deterministic mode: the tree depends on the length alone, so every leaf and every
