@@ -170,12 +170,9 @@ Out transform_exclusive_scan(Policy&&, In first, In last, Out d_first, T init, O
 template <execution_policy Policy, class In, class Out, class Op = std::minus<>>
 Out adjacent_difference(Policy&&, In first, In last, Out d_first, Op op = {}) {
   detail::algo::check_scan_iterators<In, Out>();
-  static_assert(std::is_invocable_v<Op&, std::iter_reference_t<In>, std::iter_reference_t<In>>,
-                "weft::adjacent_difference: op must be callable with two elements");
-  if constexpr (std::is_invocable_v<Op&, std::iter_reference_t<In>, std::iter_reference_t<In>>)
-    detail::algo::check_writes<
-        Out, std::iter_reference_t<In>,
-        std::invoke_result_t<Op&, std::iter_reference_t<In>, std::iter_reference_t<In>>>();
+  detail::algo::check_writes<Out, std::iter_reference_t<In>>();
+  detail::algo::check_callable_into<Out, Op, std::iter_reference_t<In>,
+                                    std::iter_reference_t<In>>();
   if constexpr (detail::algo::runs_parallel<Policy, In, Out>) {
     const std::size_t n = detail::algo::distance(first, last);
     if (n == 0) return d_first;

@@ -214,8 +214,7 @@ Out set_dispatch(It1 first1, It1 last1, It2 first2, It2 last2, Out d_first, cons
                  const SeqOp& seq_op) {
   check_forward<It1>();
   check_forward<It2>();
-  check_output<Out>();
-  check_writes<Out, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
+  check_output<Out, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
   check_predicate<Comp, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
   // Two passes that each cost about what the sequential operation costs: they pay off from
   // three threads on (measured: docs/algorithms.md#operations-on-sorted-ranges).

@@ -43,8 +43,7 @@ Out for_matching_blocks(It first, std::size_t n, Out out, const Body& body) {
 template <execution_policy Policy, class It, class Out>
 Out copy(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_forward<It>();
-  detail::algo::check_output<Out>();
-  detail::algo::check_writes<Out, std::iter_reference_t<It>>();
+  detail::algo::check_output<Out, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
@@ -66,8 +65,7 @@ Out copy_n(Policy&& policy, It first, Size count, Out d_first) {
 template <execution_policy Policy, class It, class Out>
 Out move(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_forward<It>();
-  detail::algo::check_output<Out>();
-  detail::algo::check_writes<Out, std::iter_rvalue_reference_t<It>>();
+  detail::algo::check_output<Out, std::iter_rvalue_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
@@ -81,9 +79,7 @@ template <execution_policy Policy, class It, class Out, class Op>
 Out transform(Policy&&, It first, It last, Out d_first, Op op) {
   detail::algo::check_forward<It>();
   detail::algo::check_output<Out>();
-  detail::algo::check_callable<Op, std::iter_reference_t<It>>();
-  if constexpr (std::is_invocable_v<Op&, std::iter_reference_t<It>>)
-    detail::algo::check_writes<Out, std::invoke_result_t<Op&, std::iter_reference_t<It>>>();
+  detail::algo::check_callable_into<Out, Op, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
@@ -98,10 +94,8 @@ Out transform(Policy&&, It1 first1, It1 last1, It2 first2, Out d_first, Op op) {
   detail::algo::check_forward<It1>();
   detail::algo::check_forward<It2>();
   detail::algo::check_output<Out>();
-  detail::algo::check_callable<Op, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
-  if constexpr (std::is_invocable_v<Op&, std::iter_reference_t<It1>, std::iter_reference_t<It2>>)
-    detail::algo::check_writes<
-        Out, std::invoke_result_t<Op&, std::iter_reference_t<It1>, std::iter_reference_t<It2>>>();
+  detail::algo::check_callable_into<Out, Op, std::iter_reference_t<It1>,
+                                    std::iter_reference_t<It2>>();
   if constexpr (detail::algo::runs_parallel<Policy, It1, It2, Out>) {
     const std::size_t n = detail::algo::distance(first1, last1);
     detail::algo::for_blocks(n, [&](std::size_t lo, std::size_t hi) {
@@ -143,9 +137,7 @@ It fill_n(Policy&& policy, It first, Size count, const T& value) {
 template <execution_policy Policy, class It, class Gen>
 void generate(Policy&&, It first, It last, Gen gen) {
   detail::algo::check_forward<It>();
-  detail::algo::check_callable<Gen>();
-  if constexpr (std::is_invocable_v<Gen&>)
-    detail::algo::check_writes<It, std::invoke_result_t<Gen&>>();
+  detail::algo::check_callable_into<It, Gen>();
   if constexpr (detail::algo::runs_parallel<Policy, It>)
     detail::algo::for_blocks(detail::algo::distance(first, last),
                              [&](std::size_t lo, std::size_t hi) {
@@ -193,8 +185,7 @@ void replace(Policy&& policy, It first, It last, const T& old_value, const T& ne
 template <execution_policy Policy, class It, class Out, class Pred, class T>
 Out replace_copy_if(Policy&&, It first, It last, Out d_first, Pred pred, const T& new_value) {
   detail::algo::check_forward<It>();
-  detail::algo::check_output<Out>();
-  detail::algo::check_writes<Out, std::iter_reference_t<It>, const T&>();
+  detail::algo::check_output<Out, std::iter_reference_t<It>, const T&>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
@@ -244,8 +235,7 @@ void reverse(Policy&&, It first, It last) {
 template <execution_policy Policy, class It, class Out>
 Out reverse_copy(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_forward<It>();
-  detail::algo::check_output<Out>();
-  detail::algo::check_writes<Out, std::iter_reference_t<It>>();
+  detail::algo::check_output<Out, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>) {
     const std::size_t n = detail::algo::distance(first, last);
     detail::algo::for_blocks(n, [&](std::size_t lo, std::size_t hi) {
@@ -279,8 +269,7 @@ It rotate(Policy&& policy, It first, It middle, It last) {
 template <execution_policy Policy, class It, class Out>
 Out rotate_copy(Policy&& policy, It first, It middle, It last, Out d_first) {
   detail::algo::check_forward<It>();
-  detail::algo::check_output<Out>();
-  detail::algo::check_writes<Out, std::iter_reference_t<It>>();
+  detail::algo::check_output<Out, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return weft::copy(policy, first, middle, weft::copy(policy, middle, last, d_first));
   else

@@ -17,14 +17,6 @@ constexpr void check_forward() {
                 "an input-only iterator such as std::istream_iterator?)");
 }
 
-template <class Out>
-constexpr void check_output() {
-  static_assert(std::forward_iterator<Out>,
-                "weft: the output of a parallel overload must be a forward iterator (as "
-                "std::execution requires): std::back_inserter and ostream iterators are not; "
-                "size the output first and pass its begin()");
-}
-
 // What std::copy and its kin require of an output: `*out = x` for each x the algorithm
 // writes (an element of the input, its rvalue, the function object's result). Not
 // std::indirectly_writable, which also asks for assignment through a const proxy that
@@ -40,11 +32,30 @@ constexpr void check_writes() {
                 "object's result): check the element types of the ranges");
 }
 
+// An output range of a parallel overload that receives values of types Ts (none: the
+// algorithm constructs in place).
+template <class Out, class... Ts>
+constexpr void check_output() {
+  static_assert(std::forward_iterator<Out>,
+                "weft: the output of a parallel overload must be a forward iterator (as "
+                "std::execution requires): std::back_inserter and ostream iterators are not; "
+                "size the output first and pass its begin()");
+  if constexpr (std::forward_iterator<Out>) check_writes<Out, Ts...>();
+}
+
 template <class F, class... Args>
 constexpr void check_callable() {
   static_assert(std::is_invocable_v<F&, Args...>,
                 "weft: the function object cannot be called with the elements of the input "
                 "range (check its parameter types and count)");
+}
+
+// A function object whose result the algorithm writes through Out (transform, generate).
+template <class Out, class F, class... Args>
+constexpr void check_callable_into() {
+  check_callable<F, Args...>();
+  if constexpr (std::is_invocable_v<F&, Args...>)
+    check_writes<Out, std::invoke_result_t<F&, Args...>>();
 }
 
 template <class Pred, class... Args>
