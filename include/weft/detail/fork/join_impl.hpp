@@ -57,6 +57,29 @@ WEFT_COLD void finish_b_after_throw(worker& w, stack_job<B>& job_b, std::uint32_
   job_b.result().discard();  // the exception of `a` wins
 }
 
+template <class A, class B>
+join_result_t<A, B> join_sequential(A& a, B& b) {
+  result_slot<std::invoke_result_t<A&>> ra;
+  result_slot<std::invoke_result_t<B&>> rb;
+  ra.run(a);
+  rb.run(b);
+  if (ra.failed()) {
+    rb.discard();
+    ra.take();
+  }
+  if (rb.failed()) {
+    ra.discard();
+    rb.take();
+  }
+  if constexpr (std::is_void_v<join_result_t<A, B>>) {
+    ra.discard();
+    rb.discard();
+  } else {
+    decltype(auto) a_value = ra.take();  // sequenced: neither take() can throw here
+    return make_join_result<A, B>(std::forward<decltype(a_value)>(a_value), rb.take());
+  }
+}
+
 // `a` threw on the unrecorded path: `b` still runs (join's contract: both sides finish),
 // and its own exception, if any, loses to the one of `a`.
 template <class F>
@@ -94,7 +117,7 @@ WEFT_INLINE join_result_t<A, B> join_recorded(worker& w, A& a, B& b) {
   stack_job<B> job_b(b, deferred);
   const std::uint32_t slot = w.deque.size_for_owner();
   if (!w.deque.push(&job_b)) [[unlikely]]  // deque full: no fork, same semantics
-    return join_unrecorded(a, b);
+    return join_sequential(a, b);
   if (Share || w.someone_is_hungry()) [[unlikely]] rt::share_work(w);
 
   using value_a = returned_result_t<std::invoke_result_t<A&>>;
