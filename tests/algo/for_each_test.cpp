@@ -57,3 +57,37 @@ TEST_CASE("for_each: an exception from f reaches the caller, the pool stays usab
   for (const auto& m : v) sum += m.value();
   REQUIRE(total.load() == sum);
 }
+
+// The algorithms' passes share one engine instantiation (a type-erased block function), so
+// the probe's learned cost must live with the block function's type, not with the engine's.
+namespace {
+struct add_one_blocks {
+  std::vector<int>* v;
+  void operator()(std::size_t lo, std::size_t hi) const {
+    for (std::size_t i = lo; i < hi; ++i) (*v)[i] += 1;
+  }
+};
+struct double_blocks {
+  std::vector<int>* v;
+  void operator()(std::size_t lo, std::size_t hi) const {
+    for (std::size_t i = lo; i < hi; ++i) (*v)[i] *= 2;
+  }
+};
+}  // namespace
+
+TEST_CASE("each block function type keeps its own learned cost", "[algo][engine]") {
+  using weft::detail::learned_cost_of;
+  using weft::detail::algo::block_cost;
+  using weft::detail::algo::for_blocks_consumer;
+  using weft::detail::algo::index_producer;
+  std::vector<int> v(100'003, 1);
+  REQUIRE(block_cost<add_one_blocks>.ticks_per_item.load() == 0.0f);
+  weft::detail::algo::for_blocks(v.size(), add_one_blocks{&v});
+  // The first call has nothing learned: it probes with the clock and records what it saw.
+  REQUIRE(block_cost<add_one_blocks>.ticks_per_item.load() > 0.0f);
+  REQUIRE(block_cost<double_blocks>.ticks_per_item.load() == 0.0f);
+  REQUIRE(learned_cost_of<index_producer, for_blocks_consumer>.ticks_per_item.load() == 0.0f);
+  weft::detail::algo::for_blocks(v.size(), double_blocks{&v});
+  REQUIRE(block_cost<double_blocks>.ticks_per_item.load() > 0.0f);
+  REQUIRE(std::all_of(v.begin(), v.end(), [](int x) { return x == 4; }));
+}

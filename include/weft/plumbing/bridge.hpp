@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -320,17 +321,36 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
   return c.reduce(std::move(left), std::move(right));
 }
 
-// Learned cost of one item of one pipeline (one <producer, consumer> type pair, so in
-// practice one call site), in cost-clock ticks; 0 until first measured. Relaxed: a stale or
-// torn-in-time value only makes one probe start with a worse first chunk.
-template <class P, class C>
+// Learned cost of one item of one pipeline, in cost-clock ticks; 0 until first measured.
+// Relaxed: a stale or torn-in-time value only makes one probe start with a worse first
+// chunk.
 struct learned_cost {
-  static inline std::atomic<float> ticks_per_item{0.0f};
+  std::atomic<float> ticks_per_item{0.0f};
   // How many items fit the probe budget, outside a pool and in one: the small-input test is
   // one load and one compare.
-  static inline std::atomic<std::size_t> fits_outside{0};
-  static inline std::atomic<std::size_t> fits_in_pool{0};
+  std::atomic<std::size_t> fits_outside{0};
+  std::atomic<std::size_t> fits_in_pool{0};
 };
+
+// One record per <producer, consumer> type pair, so in practice per call site...
+template <class P, class C>
+inline constinit learned_cost learned_cost_of{};
+
+// ...unless the consumer names its own: the algorithms' block consumers see their block
+// function through a type-erased reference (one engine instantiation for every call site),
+// and keep one record per block function type instead.
+template <class C>
+concept carries_learned_cost = requires(const C& c) {
+  { c.cost_record() } -> std::same_as<learned_cost*>;
+};
+
+template <class P, class C>
+learned_cost& learned_cost_for(const C& c) {
+  if constexpr (carries_learned_cost<C>)
+    return *c.cost_record();
+  else
+    return learned_cost_of<P, C>;
+}
 
 constinit inline thread_local unsigned probe_ticket = 0;
 
@@ -371,10 +391,10 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     return detail::bridge_adaptive(p, c, sp, false, st);
   }
 
-  using learned = detail::learned_cost<P, C>;
+  detail::learned_cost& learned = detail::learned_cost_for<P>(c);
   const bool in_pool = weft::thread_index().has_value();
   const std::size_t fits =
-      (in_pool ? learned::fits_in_pool : learned::fits_outside).load(std::memory_order_relaxed);
+      (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);
   auto f = c.make_folder();
   const bool sampled = ++detail::probe_ticket % detail::probe_sample_period == 0;
   if (n <= fits && !sampled) {
@@ -389,7 +409,7 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     if (fits > 0 && !sampled) {
       if (!fold_block(p, f, 0, fits)) return std::move(f).complete();
       return detail::bridge_after_probe(p, c, f, fits,
-                                        learned::ticks_per_item.load(std::memory_order_relaxed),
+                                        learned.ticks_per_item.load(std::memory_order_relaxed),
                                         opt.min_len, st);
     }
   }
@@ -421,14 +441,14 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     chunk = std::min(chunk * 2, n - done);
   }
   const double per_item = elapsed / static_cast<double>(done);
-  const float known = learned::ticks_per_item.load(std::memory_order_relaxed);
-  const auto learn = [](double ticks) {
+  const float known = learned.ticks_per_item.load(std::memory_order_relaxed);
+  const auto learn = [&learned](double ticks) {
     constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
-    learned::ticks_per_item.store(static_cast<float>(ticks), std::memory_order_relaxed);
-    learned::fits_outside.store(
+    learned.ticks_per_item.store(static_cast<float>(ticks), std::memory_order_relaxed);
+    learned.fits_outside.store(
         detail::items_for_ns(detail::probe_budget_outside_pool_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
-    learned::fits_in_pool.store(
+    learned.fits_in_pool.store(
         detail::items_for_ns(detail::probe_budget_in_pool_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
   };

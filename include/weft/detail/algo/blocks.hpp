@@ -40,15 +40,43 @@ std::size_t distance(It first, It last) {
   return static_cast<std::size_t>(last - first);
 }
 
+// The algorithms' block functions reach the engine through a type-erased reference
+// (an object pointer and a function pointer): every for_blocks call of a translation unit
+// then runs one instantiation of the engine, and every reduce_blocks call one per value
+// type, instead of one per call site (an engine instantiation is ~11 KB of code; a sort
+// makes about ten passes). The price is one indirect call per block, and a block is ~4 us
+// of work. Each block function type keeps its own learned cost (block_cost), as it would
+// with an engine of its own.
+template <class Sig>
+class block_fn_ref;
+
+template <class R, class... Args>
+class block_fn_ref<R(Args...)> {
+ public:
+  template <class F>
+  explicit block_fn_ref(const F& f)
+      : obj_(&f), call_([](const void* obj, Args... args) -> R {
+          return (*static_cast<const F*>(obj))(std::forward<Args>(args)...);
+        }) {}
+  R operator()(Args... args) const { return call_(obj_, std::forward<Args>(args)...); }
+
+ private:
+  const void* obj_;
+  R (*call_)(const void*, Args...);
+};
+
+template <class BlockFn>
+inline constinit learned_cost block_cost{};
+
 // The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
 // [p[lo], p[lo] + (hi - lo)) of the whole input.
-template <class Body>
-struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer<Body>> {
+struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer> {
   using result_type = no_result;
-  const Body* body;
+  const block_fn_ref<void(std::size_t, std::size_t)>* body;
+  learned_cost* cost;
 
   struct folder {
-    const Body* body;
+    const block_fn_ref<void(std::size_t, std::size_t)>* body;
     void consume(std::size_t, std::size_t i) { (*body)(i, i + 1); }
     template <plumbing::producer P>
     void consume_block(const P& p, std::size_t lo, std::size_t hi) {
@@ -59,6 +87,7 @@ struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer<Body>> {
   folder make_folder() const { return {body}; }
   bool full() const { return false; }
   no_result reduce(no_result, no_result) const { return {}; }
+  learned_cost* cost_record() const { return cost; }
 };
 
 /// Calls `body(lo, hi)` on disjoint blocks that together cover [0, n), on the current pool.
@@ -66,19 +95,23 @@ struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer<Body>> {
 template <class Body>
 void for_blocks(std::size_t n, const Body& body) {
   if (n == 0) return;
-  plumbing::bridge(index_producer{0, n}, for_blocks_consumer<Body>{{}, &body});
+  const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
+  plumbing::bridge(index_producer{0, n}, for_blocks_consumer{{}, &ref, &block_cost<Body>});
 }
 
-template <class T, class Block, class Combine>
-struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T, Block, Combine>> {
+template <class T>
+struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T>> {
   using result_type = std::optional<T>;
-  const Block* block;
-  const Combine* combine;
+  using block_fn = block_fn_ref<T(std::size_t, std::size_t)>;
+  using combine_fn = block_fn_ref<T(T, T)>;
+  const block_fn* block;
+  const combine_fn* combine;
+  learned_cost* cost;
 
   struct folder {
     std::optional<T> acc;
-    const Block* block;
-    const Combine* combine;
+    const block_fn* block;
+    const combine_fn* combine;
     void add(T v) {
       if (acc)
         acc = (*combine)(std::move(*acc), std::move(v));
@@ -99,6 +132,7 @@ struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T, Blo
     if (!r) return l;
     return (*combine)(std::move(*l), std::move(*r));
   }
+  learned_cost* cost_record() const { return cost; }
 };
 
 /// Reduces [0, n): `block(lo, hi)` (lo < hi) gives one block's value, `combine(left, right)`
@@ -107,27 +141,31 @@ struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T, Blo
 template <class T, class Block, class Combine>
 std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine& combine) {
   if (n == 0) return std::nullopt;
-  return plumbing::bridge(index_producer{0, n},
-                          reduce_blocks_consumer<T, Block, Combine>{{}, &block, &combine});
+  const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
+  const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
+  return plumbing::bridge(index_producer{0, n}, reduce_blocks_consumer<T>{
+                                                    {}, &block_ref, &combine_ref, &block_cost<Block>});
 }
 
 // Ordered search over blocks: iter's find_first / find_last consumer with a block function
 // in place of a predicate (protocol tags S1, S2 and the range in weft/iter/find.hpp).
-template <class Block, bool First>
+template <bool First>
 struct find_blocks_consumer {
   using result_type = std::size_t;  // no_index: no match
-  const Block* block;
+  using block_fn = block_fn_ref<std::size_t(std::size_t, std::size_t)>;
+  const block_fn* block;
+  learned_cost* cost;
   ordered_search_range<First> range;
 
   std::pair<find_blocks_consumer, find_blocks_consumer> split_at(std::size_t i) const {
     auto [l, r] = range.split_at(i);
-    return {{block, l}, {block, r}};
+    return {{block, cost, l}, {block, cost, r}};
   }
 
   struct folder {
     static constexpr bool stops_early = First;
     std::size_t hit;
-    const Block* block;
+    const block_fn* block;
     ordered_search_range<First> range;
     void look(std::size_t a, std::size_t b) {
       const std::size_t at = (*block)(a, b);
@@ -148,6 +186,7 @@ struct find_blocks_consumer {
   std::size_t reduce(std::size_t l, std::size_t r) const {
     return range.keep_left(l != no_index, r != no_index) ? l : r;
   }
+  learned_cost* cost_record() const { return cost; }
 };
 
 /// The least index i in [0, n) where a match is, or n. `block(lo, hi)` returns the first
@@ -156,8 +195,9 @@ template <class Block>
 std::size_t find_first_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
   std::atomic<std::size_t> best{no_index};
+  const typename find_blocks_consumer<true>::block_fn ref(block);
   const std::size_t at = plumbing::bridge(
-      index_producer{0, n}, find_blocks_consumer<Block, true>{&block, {&best, 0, n}});
+      index_producer{0, n}, find_blocks_consumer<true>{&ref, &block_cost<Block>, {&best, 0, n}});
   return at == no_index ? n : at;
 }
 
@@ -167,8 +207,9 @@ template <class Block>
 std::size_t find_last_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
   std::atomic<std::size_t> best{0};
+  const typename find_blocks_consumer<false>::block_fn ref(block);
   const std::size_t at = plumbing::bridge(
-      index_producer{0, n}, find_blocks_consumer<Block, false>{&block, {&best, 0, n}});
+      index_producer{0, n}, find_blocks_consumer<false>{&ref, &block_cost<Block>, {&best, 0, n}});
   return at == no_index ? n : at;
 }
 
