@@ -143,8 +143,8 @@ std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine&
   if (n == 0) return std::nullopt;
   const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
   const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
-  return plumbing::bridge(index_producer{0, n}, reduce_blocks_consumer<T>{
-                                                    {}, &block_ref, &combine_ref, &block_cost<Block>});
+  const reduce_blocks_consumer<T> c{{}, &block_ref, &combine_ref, &block_cost<Block>};
+  return plumbing::bridge(index_producer{0, n}, c);
 }
 
 // Ordered search over blocks: iter's find_first / find_last consumer with a block function
