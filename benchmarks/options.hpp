@@ -18,6 +18,8 @@ struct options {
   std::string out = "results";  // folder of the SVG charts
   int n = 0;  // fib size; 0: by --quick
   std::map<std::string, std::size_t> sizes;  // --size workload=N: an iterator workload's size
+  std::string replot;   // --replot CSV: draw the charts of a saved CSV, measure nothing
+  std::string machine;  // --machine TEXT: the charts' machine line when replotting
 
   // The size of an iterator workload: --size if given, else by --quick.
   std::size_t size_of(const std::string& workload, std::size_t full, std::size_t quick_size) const {

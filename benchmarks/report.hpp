@@ -4,8 +4,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -61,6 +63,36 @@ class csv_sink {
   }
 
   const std::vector<csv_row>& rows() const noexcept { return rows_; }
+
+  // Reads back a file that write() made (several runs' files concatenated under one header
+  // too, as benchmarks/scaling/run keeps them). False, with the line on stderr, if one does
+  // not parse.
+  bool read(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) {
+      std::fprintf(stderr, "weft_bench: cannot read %s\n", path.c_str());
+      return false;
+    }
+    int line_no = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++line_no;
+      if (line.empty() || line.rfind("workload,", 0) == 0) continue;
+      std::vector<std::string> f;
+      std::stringstream fields(line);
+      for (std::string x; std::getline(fields, x, ',');) f.push_back(x);
+      char* threads_end = nullptr;
+      char* value_end = nullptr;
+      const long threads = f.size() == 7 ? std::strtol(f[2].c_str(), &threads_end, 10) : 0;
+      const double value = f.size() == 7 ? std::strtod(f[5].c_str(), &value_end) : 0;
+      if (f.size() != 7 || *threads_end != '\0' || threads < 1 || *value_end != '\0') {
+        std::fprintf(stderr, "weft_bench: %s:%d: not a weft_bench CSV row: %s\n", path.c_str(),
+                     line_no, line.c_str());
+        return false;
+      }
+      rows_.push_back({f[0], f[1], static_cast<int>(threads), f[3], f[4], value, f[6]});
+    }
+    return true;
+  }
 
   void write(const std::string& path) const {
     const std::filesystem::path p(path);

@@ -52,6 +52,7 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
   std::fprintf(code == 0 ? stdout : stderr,
                "usage: weft_bench [--quick] [--workloads W,...] [--reps N] [--threads 1,2] "
                "[--n N] [--size W=N,...] [--csv PATH] [--out DIR]\n"
+               "       weft_bench --replot CSV [--machine TEXT] [--workloads W,...] [--out DIR]\n"
                "  --workloads: any of %s (default: all)\n"
                "  --quick: fib(%d) instead of fib(%d), smaller iterator inputs (a tenth; "
                "unbalanced: half the items; tiny: 500 calls in batches of 100; the sorts: a "
@@ -66,6 +67,9 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
                "  --csv: raw results (default results/bench.csv)\n"
                "  --out: folder of the SVG charts, bars_<T>t.svg and scaling.svg "
                "(default results)\n"
+               "  --replot: draws the charts of a CSV that weft_bench wrote (one run's, or "
+               "several concatenated) and measures nothing; --machine names the machine it "
+               "was measured on in the charts' titles\n"
                "progress goes to stderr, the tables to stdout\n",
                names.c_str(), wb::fib::quick_n, wb::fib::default_n);
   std::exit(code);
@@ -109,7 +113,8 @@ options parse(int argc, char** argv) {
       continue;
     }
     if (arg != "--workloads" && arg != "--reps" && arg != "--n" && arg != "--csv" &&
-        arg != "--threads" && arg != "--size" && arg != "--out")
+        arg != "--threads" && arg != "--size" && arg != "--out" && arg != "--replot" &&
+        arg != "--machine")
       bad("option", arg);
     if (i + 1 >= argc) bad("option (its value is missing)", arg);
     const std::string value = argv[++i];
@@ -123,6 +128,10 @@ options parse(int argc, char** argv) {
       o.csv = value;
     else if (arg == "--out")
       o.out = value;
+    else if (arg == "--replot")
+      o.replot = value;
+    else if (arg == "--machine")
+      o.machine = value;
     else if (arg == "--size")
       for (const auto& kv : split(value)) {
         const auto eq = kv.find('=');
@@ -288,10 +297,43 @@ int steps(const std::string& w, const options& o) {
   return wb::pipeline_steps(w, o);
 }
 
+// The charted workloads of `o`, in suite order: those measured at each thread count (latency
+// and idle are not).
+std::vector<std::string> charted_workloads(const options& o) {
+  std::vector<std::string> charted;
+  for (const auto& w : o.workloads)
+    if (w == "fib" || is_table(w)) charted.push_back(w);
+  return charted;
+}
+
+void print_plots(const std::vector<std::string>& svgs) {
+  for (std::size_t i = 0; i < svgs.size(); ++i)
+    std::printf("%s%s%s", i == 0 ? "plots: " : ", ", svgs[i].c_str(),
+                i + 1 == svgs.size() ? "\n" : "");
+}
+
+// --replot: the charts of a saved run, at the thread counts it holds.
+int replot(const options& o) {
+  wb::csv_sink saved;
+  if (!saved.read(o.replot)) return 1;
+  std::vector<int> threads;
+  for (const auto& r : saved.rows()) threads.push_back(r.threads);
+  std::sort(threads.begin(), threads.end());
+  threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+  const wb::plot_meta meta{o.machine.empty() ? "measured elsewhere (" + o.replot + ")" : o.machine,
+                           "replotted " + wb::utc_now(), false};
+  const auto svgs = wb::write_plots(o.out, saved.rows(), charted_workloads(o), threads, meta);
+  if (svgs.empty()) std::fprintf(stderr, "weft_bench: %s holds no chartable rows\n",
+                                 o.replot.c_str());
+  print_plots(svgs);
+  return svgs.empty() ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const options o = parse(argc, argv);
+  if (!o.replot.empty()) return replot(o);
   double load = 0;
   getloadavg(&load, 1);  // other processes on these cores skew every number: say so up front
   const wb::plot_meta meta{wb::machine_description(load), wb::utc_now(), o.quick};
@@ -314,14 +356,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   csv.write(o.csv);
-  // Charts of the workloads measured at each thread count (latency and idle are not).
-  std::vector<std::string> charted;
-  for (const auto& w : o.workloads)
-    if (w == "fib" || is_table(w)) charted.push_back(w);
-  const auto svgs = wb::write_plots(o.out, csv.rows(), charted, o.threads, meta);
-  for (std::size_t i = 0; i < svgs.size(); ++i)
-    std::printf("%s%s%s", i == 0 ? "plots: " : ", ", svgs[i].c_str(),
-                i + 1 == svgs.size() ? "\n" : "");
+  print_plots(wb::write_plots(o.out, csv.rows(), charted_workloads(o), o.threads, meta));
   if (!ok) std::printf("\n!! weft_bench: some peer computed a wrong result (see MISMATCH above)\n");
   return ok ? 0 : 1;
 }
