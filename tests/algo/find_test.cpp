@@ -217,6 +217,50 @@ TEST_CASE("a find over 2^40 positions stops at an early match", "[algo]") {
   REQUIRE(weft::any_of(weft::par, first, last, [](std::size_t i) { return i > 999; }));
 }
 
+namespace {
+// The first index in [lo, hi) where v is nonzero, or hi: a block function of its own type,
+// so that it has its own learned-cost record.
+struct first_nonzero_block {
+  const std::vector<int>* v;
+  std::size_t operator()(std::size_t lo, std::size_t hi) const {
+    for (std::size_t i = lo; i < hi; ++i)
+      if ((*v)[i] != 0) return i;
+    return hi;
+  }
+};
+}  // namespace
+
+TEST_CASE("a search corrects a learned cost far above what its items cost", "[algo][engine]") {
+  // What a cold first call can leave behind: a cost per item so high that the first chunk
+  // holds a single item, and every later call, its match 200 items in, goes parallel. A
+  // sampled call (one in 16 on a thread) that runs whole chunks before the match must
+  // learn the real cost. No timing is judged: any plausible cost of a comparison is under
+  // a thousandth of the planted one, preempted or under a sanitizer.
+  using weft::detail::algo::block_cost;
+  using weft::detail::algo::find_first_block;
+  std::vector<int> v(100'000, 0);
+  v[200] = 1;
+  constexpr float planted = 1e6f;
+  const auto plant = [] {
+    block_cost<first_nonzero_block>.ticks_per_item.store(planted);
+    block_cost<first_nonzero_block>.fits_outside.store(1);
+    block_cost<first_nonzero_block>.fits_in_pool.store(1);
+  };
+  const auto calls = [&] {
+    for (int i = 0; i < 40; ++i)
+      REQUIRE(find_first_block(v.size(), first_nonzero_block{&v}) == 200);
+  };
+  plant();
+  calls();  // from main: the global pool
+  REQUIRE(block_cost<first_nonzero_block>.ticks_per_item.load() < planted / 1000);
+  REQUIRE(block_cost<first_nonzero_block>.fits_outside.load() > 1);
+  plant();
+  weft::thread_pool pool({.num_threads = 2});
+  pool.install(calls);
+  REQUIRE(block_cost<first_nonzero_block>.ticks_per_item.load() < planted / 1000);
+  REQUIRE(block_cost<first_nonzero_block>.fits_in_pool.load() > 1);
+}
+
 TEST_CASE("searches and reductions: exceptions propagate, the pool stays usable", "[algo]") {
   const auto v = random_input<int>(big, 7);
   for (const std::size_t at : {std::size_t{0}, std::size_t{5000}, big * 9 / 10}) {

@@ -452,15 +452,23 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
         detail::items_for_ns(detail::probe_budget_in_pool_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
   };
+  const auto relearn = [&](double ticks) {
+    if (known <= 0 || ticks > 2 * known || ticks < 0.5 * known) learn(ticks);
+  };
   if (complete_chunks) {
-    if (known <= 0 || per_item > 2 * known || per_item < 0.5 * known) learn(per_item);
-  } else if (known <= 0 && done_complete >= detail::min_prefix_to_learn) {
+    relearn(per_item);
+  } else if (done_complete >= detail::min_prefix_to_learn) {
     // A search that always stops early (a match at a fixed place near the front) never
     // completes its chunks; without this it would stay unlearned and probe from a 1-item
     // chunk, doubling, on every call: ten clock reads for a match at 1,000. The chunks
     // before the match are an estimate biased high by their own clock reads, which only
-    // makes later chunks smaller.
-    learn(elapsed_complete / static_cast<double>(done_complete));
+    // makes later chunks smaller. Learned once, it must also be corrected: the first call
+    // runs cold (code pages faulted in, caches and predictors empty, a pool starting up)
+    // and measured 8x the warm cost on the reference VM. Kept, that made the first chunk
+    // hold fewer items than the match's index, and every call then went parallel for a
+    // match that one thread finds in 0.2 us: 2.5-3.5 us a call at 8-16 threads. A sampled
+    // call whose first chunk ran to its end before the match measures the warm cost.
+    relearn(elapsed_complete / static_cast<double>(done_complete));
   }
   if (!go_parallel) return std::move(f).complete();
 
