@@ -83,10 +83,19 @@ inline double max_of(const std::vector<double>& v) {
   return v.empty() ? std::nan("") : *std::max_element(v.begin(), v.end());
 }
 
+// A call whose warm-up took this long is not repeated: the warm-up is its only sample. On a
+// 16-core machine OpenMP's fib took 6.9 s a call at 2 threads and 13.4 s at 4, and the
+// repeats of such a peer would take the whole run's time; at seconds a call, what a warm-up
+// absorbs (first-touch, thread start-up) is noise.
+inline constexpr std::int64_t single_sample_ns = 2'000'000'000;
+
 // One untimed warm-up (first-touch, thread start-up), then `reps` timed calls in ns.
 template <class F>
 std::vector<double> time_reps(int reps, F&& f) {
+  const std::int64_t w0 = now_ns();
   f();
+  if (const std::int64_t warm = now_ns() - w0; warm >= single_sample_ns)
+    return {static_cast<double>(warm)};
   std::vector<double> out;
   out.reserve(static_cast<std::size_t>(reps));
   for (int i = 0; i < reps; ++i) {
@@ -114,11 +123,17 @@ inline void keep(const T& value) noexcept {
     asm volatile("" : : "r"(&value) : "memory");
 }
 
-// As time_reps, for a call that returns its result: one untimed warm-up, `reps` timed calls.
+// As time_reps, for a call that returns its result: one untimed warm-up, `reps` timed calls
+// (or the warm-up alone, timed, past single_sample_ns).
 template <class F>
 auto time_calls(int reps, F&& f) {
   timed<std::remove_cvref_t<decltype(f())>> out;
+  const std::int64_t w0 = now_ns();
   out.result = f();
+  if (const std::int64_t warm = now_ns() - w0; warm >= single_sample_ns) {
+    out.ns.push_back(static_cast<double>(warm));
+    return out;
+  }
   out.ns.reserve(static_cast<std::size_t>(reps));
   for (int i = 0; i < reps; ++i) {
     const std::int64_t t0 = now_ns();
@@ -132,13 +147,19 @@ auto time_calls(int reps, F&& f) {
 }
 
 // For the sorts: one untimed warm-up, then `reps` calls of sort(v), each on a fresh copy of
-// `in` made outside the timing; the result is checksum(v) of the last sorted copy.
+// `in` made outside the timing (or the warm-up alone, timed, past single_sample_ns); the
+// result is checksum(v) of the last sorted copy.
 template <class T, class Checksum, class Sort>
 timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& checksum,
                                 Sort&& sort) {
   timed<std::uint64_t> out;
   std::vector<T> v = in;
+  const std::int64_t w0 = now_ns();
   sort(v);
+  if (const std::int64_t warm = now_ns() - w0; warm >= single_sample_ns) {
+    out.ns.push_back(static_cast<double>(warm));
+    reps = 0;
+  }
   for (int i = 0; i < reps; ++i) {
     v = in;
     const std::int64_t t0 = now_ns();
