@@ -68,12 +68,18 @@ class block_fn_ref<R(Args...)> {
 template <class BlockFn>
 inline constinit learned_cost block_cost{};
 
+// What every block consumer carries for the probe: its block function type's record
+// (the engine finds it through cost_record(), see plumbing::learned_cost_for).
+struct carries_block_cost {
+  learned_cost* cost;
+  learned_cost* cost_record() const { return cost; }
+};
+
 // The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
 // [p[lo], p[lo] + (hi - lo)) of the whole input.
-struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer> {
+struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer>, carries_block_cost {
   using result_type = no_result;
   const block_fn_ref<void(std::size_t, std::size_t)>* body;
-  learned_cost* cost;
 
   struct folder {
     const block_fn_ref<void(std::size_t, std::size_t)>* body;
@@ -87,7 +93,6 @@ struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer> {
   folder make_folder() const { return {body}; }
   bool full() const { return false; }
   no_result reduce(no_result, no_result) const { return {}; }
-  learned_cost* cost_record() const { return cost; }
 };
 
 /// Calls `body(lo, hi)` on disjoint blocks that together cover [0, n), on the current pool.
@@ -96,17 +101,16 @@ template <class Body>
 void for_blocks(std::size_t n, const Body& body) {
   if (n == 0) return;
   const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
-  plumbing::bridge(index_producer{0, n}, for_blocks_consumer{{}, &ref, &block_cost<Body>});
+  plumbing::bridge(index_producer{0, n}, for_blocks_consumer{{}, {&block_cost<Body>}, &ref});
 }
 
 template <class T>
-struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T>> {
+struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T>>, carries_block_cost {
   using result_type = std::optional<T>;
   using block_fn = block_fn_ref<T(std::size_t, std::size_t)>;
   using combine_fn = block_fn_ref<T(T, T)>;
   const block_fn* block;
   const combine_fn* combine;
-  learned_cost* cost;
 
   struct folder {
     std::optional<T> acc;
@@ -132,7 +136,6 @@ struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T>> {
     if (!r) return l;
     return (*combine)(std::move(*l), std::move(*r));
   }
-  learned_cost* cost_record() const { return cost; }
 };
 
 /// Reduces [0, n): `block(lo, hi)` (lo < hi) gives one block's value, `combine(left, right)`
@@ -143,23 +146,22 @@ std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine&
   if (n == 0) return std::nullopt;
   const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
   const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
-  const reduce_blocks_consumer<T> c{{}, &block_ref, &combine_ref, &block_cost<Block>};
+  const reduce_blocks_consumer<T> c{{}, {&block_cost<Block>}, &block_ref, &combine_ref};
   return plumbing::bridge(index_producer{0, n}, c);
 }
 
 // Ordered search over blocks: iter's find_first / find_last consumer with a block function
 // in place of a predicate (protocol tags S1, S2 and the range in weft/iter/find.hpp).
 template <bool First>
-struct find_blocks_consumer {
+struct find_blocks_consumer : carries_block_cost {
   using result_type = std::size_t;  // no_index: no match
   using block_fn = block_fn_ref<std::size_t(std::size_t, std::size_t)>;
   const block_fn* block;
-  learned_cost* cost;
   ordered_search_range<First> range;
 
   std::pair<find_blocks_consumer, find_blocks_consumer> split_at(std::size_t i) const {
     auto [l, r] = range.split_at(i);
-    return {{block, cost, l}, {block, cost, r}};
+    return {{{cost}, block, l}, {{cost}, block, r}};
   }
 
   struct folder {
@@ -186,31 +188,33 @@ struct find_blocks_consumer {
   std::size_t reduce(std::size_t l, std::size_t r) const {
     return range.keep_left(l != no_index, r != no_index) ? l : r;
   }
-  learned_cost* cost_record() const { return cost; }
 };
+
+// The first (First) or last match's index in [0, n), or n; `best` starts where
+// ordered_search_range's protocol wants it (no_index for the first match, 0 for the last).
+template <bool First, class Block>
+std::size_t find_block(std::size_t n, const Block& block) {
+  if (n == 0) return 0;
+  std::atomic<std::size_t> best{First ? no_index : 0};
+  const typename find_blocks_consumer<First>::block_fn ref(block);
+  const std::size_t at = plumbing::bridge(
+      index_producer{0, n},
+      find_blocks_consumer<First>{{&block_cost<Block>}, &ref, {&best, 0, n}});
+  return at == no_index ? n : at;
+}
 
 /// The least index i in [0, n) where a match is, or n. `block(lo, hi)` returns the first
 /// match in [lo, hi), or hi. Blocks right of a found match are skipped or cut short.
 template <class Block>
 std::size_t find_first_block(std::size_t n, const Block& block) {
-  if (n == 0) return 0;
-  std::atomic<std::size_t> best{no_index};
-  const typename find_blocks_consumer<true>::block_fn ref(block);
-  const std::size_t at = plumbing::bridge(
-      index_producer{0, n}, find_blocks_consumer<true>{&ref, &block_cost<Block>, {&best, 0, n}});
-  return at == no_index ? n : at;
+  return find_block<true>(n, block);
 }
 
 /// The greatest index i in [0, n) where a match is, or n. `block(lo, hi)` returns the last
 /// match in [lo, hi), or hi.
 template <class Block>
 std::size_t find_last_block(std::size_t n, const Block& block) {
-  if (n == 0) return 0;
-  std::atomic<std::size_t> best{0};
-  const typename find_blocks_consumer<false>::block_fn ref(block);
-  const std::size_t at = plumbing::bridge(
-      index_producer{0, n}, find_blocks_consumer<false>{&ref, &block_cost<Block>, {&best, 0, n}});
-  return at == no_index ? n : at;
+  return find_block<false>(n, block);
 }
 
 }  // namespace weft::detail::algo
