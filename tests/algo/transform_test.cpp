@@ -241,14 +241,16 @@ TEST_CASE("transform: an exception from op reaches the caller", "[algo]") {
 
 // std::vector<bool> packs 64 elements per word: parallel writes through its mutable
 // iterators would race (under TSan this test reports it), so weft runs those calls
-// sequentially. Its const iterators read in parallel. Its proxy references must also pass
-// the output check (std::indirectly_writable rejects them in libstdc++ 12).
+// sequentially. Reads run in parallel, through its const iterators and, in the algorithms
+// that only read (searches, counts, reductions), its mutable ones too. Its proxy references
+// must also pass the output check (std::indirectly_writable rejects them in libstdc++ 12).
 TEST_CASE("std::vector<bool>: writes are correct and race-free, reads run in parallel",
           "[algo]") {
-  static_assert(!weft::detail::algo::runs_parallel<weft::execution::parallel_policy,
-                                                   std::vector<bool>::iterator>);
-  static_assert(weft::detail::algo::runs_parallel<weft::execution::parallel_policy,
-                                                  std::vector<bool>::const_iterator>);
+  using weft::execution::parallel_policy;
+  static_assert(!weft::detail::algo::runs_parallel<parallel_policy, std::vector<bool>::iterator>);
+  static_assert(
+      weft::detail::algo::runs_parallel<parallel_policy, std::vector<bool>::const_iterator>);
+  static_assert(weft::detail::algo::reads_parallel<parallel_policy, std::vector<bool>::iterator>);
   for (const std::size_t n : lengths) {
     CAPTURE(n);
     const auto v = random_input<int>(n, 17);
@@ -271,6 +273,18 @@ TEST_CASE("std::vector<bool>: writes are correct and race-free, reads run in par
                         true) == static_cast<std::ptrdiff_t>(n));
     REQUIRE(weft::iter(std::as_const(flags)).filter([](bool b) { return b; }).count() ==
             static_cast<std::size_t>(std::count(flags.begin(), flags.end(), true)));
+    // The read-only algorithms over mutable iterators (in parallel: reads_parallel).
+    const auto b = flags.begin(), e = flags.end();
+    REQUIRE(weft::count(weft::par, b, e, true) == std::count(b, e, true));
+    REQUIRE(weft::find(weft::par, b, e, false) == std::find(b, e, false));
+    REQUIRE(weft::adjacent_find(weft::par, b, e) == std::adjacent_find(b, e));
+    REQUIRE(weft::equal(weft::par, b, e, want.begin()) == std::equal(b, e, want.begin()));
+    REQUIRE(weft::mismatch(weft::par, b, e, copied.begin()) == std::mismatch(b, e, copied.begin()));
+    REQUIRE(weft::min_element(weft::par, b, e) == std::min_element(b, e));
+    REQUIRE(weft::is_sorted_until(weft::par, b, e) == std::is_sorted_until(b, e));
+    REQUIRE(weft::transform_reduce(weft::par, b, e, std::size_t{0}, std::plus<>{},
+                                   [](bool bit) { return std::size_t{bit}; }) ==
+            static_cast<std::size_t>(std::count(b, e, true)));
   }
   // A callable slow enough that the engine would split 100,003 elements over the pool: every
   // call must still come from the calling thread.

@@ -72,7 +72,7 @@ template <execution_policy Policy, class It, class Pred>
 It find_if(Policy&&, It first, It last, Pred pred) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It>) {
     const std::size_t at = detail::algo::first_found(
         first, detail::algo::distance(first, last),
         [&](It b, It e) { return std::find_if(b, e, pred); });
@@ -120,7 +120,7 @@ template <execution_policy Policy, class It, class Pred = std::equal_to<>>
 It adjacent_find(Policy&&, It first, It last, Pred pred = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It>) {
     const std::size_t n = detail::algo::distance(first, last);
     if (n < 2) return last;
     const std::size_t at = detail::algo::first_index(n - 1, [&](std::size_t i) {
@@ -140,7 +140,7 @@ It find_first_of(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred
   detail::algo::check_forward<It>();
   detail::algo::check_forward<SIt>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>, std::iter_reference_t<SIt>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It>) {
     const std::size_t at = detail::algo::first_found(
         first, detail::algo::distance(first, last),
         [&](It b, It e) { return std::find_first_of(b, e, s_first, s_last, pred); });
@@ -155,7 +155,7 @@ It find_first_of(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred
 template <execution_policy Policy, class It, class SIt, class Pred = std::equal_to<>>
 It search(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred = {}) {
   detail::algo::check_search<It, SIt, Pred>();
-  if constexpr (detail::algo::runs_parallel<Policy, It, SIt>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It, SIt>) {
     const std::size_t n = detail::algo::distance(first, last);
     const std::size_t m = detail::algo::distance(s_first, s_last);
     if (m == 0) return first;
@@ -173,7 +173,7 @@ It search(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred = {}) 
 template <execution_policy Policy, class It, class SIt, class Pred = std::equal_to<>>
 It find_end(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred = {}) {
   detail::algo::check_search<It, SIt, Pred>();
-  if constexpr (detail::algo::runs_parallel<Policy, It, SIt>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It, SIt>) {
     const std::size_t n = detail::algo::distance(first, last);
     const std::size_t m = detail::algo::distance(s_first, s_last);
     if (m == 0 || m > n) return last;
@@ -196,7 +196,7 @@ template <execution_policy Policy, class It, class Size, class T, class Pred = s
 It search_n(Policy&&, It first, It last, Size count, const T& value, Pred pred = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>, const T&>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It>) {
     if (count <= Size(0)) return first;
     const std::size_t n = detail::algo::distance(first, last);
     const auto k = static_cast<std::size_t>(count);
@@ -234,7 +234,7 @@ std::pair<It1, It2> mismatch(Policy&&, It1 first1, It1 last1, It2 first2, It2 la
   detail::algo::check_forward<It1>();
   detail::algo::check_forward<It2>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It1, It2>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It1, It2>) {
     const std::size_t n = std::min(detail::algo::distance(first1, last1),
                                    detail::algo::distance(first2, last2));
     const std::size_t at = detail::algo::first_index(n, [&](std::size_t i) {
@@ -283,7 +283,7 @@ bool lexicographical_compare(Policy&&, It1 first1, It1 last1, It2 first2, It2 la
   detail::algo::check_forward<It1>();
   detail::algo::check_forward<It2>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It1, It2>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It1, It2>) {
     const std::size_t n1 = detail::algo::distance(first1, last1);
     const std::size_t n2 = detail::algo::distance(first2, last2);
     const std::size_t n = std::min(n1, n2);

@@ -84,7 +84,7 @@ namespace detail::algo {
 template <class Policy, class It, class T, class ReduceOp, class TransformOp>
 T transform_reduce_unary(It first, It last, T init, ReduceOp& reduce_op,
                          TransformOp& transform) {
-  if constexpr (runs_parallel<Policy, It>) {
+  if constexpr (reads_parallel<Policy, It>) {
     if constexpr (is_arithmetic_plus<T, ReduceOp>) {
       return init + weft::range(std::size_t{0}, algo::distance(first, last))
                         .map([&](std::size_t i) -> T {
@@ -152,7 +152,7 @@ T transform_reduce(Policy&&, It1 first1, It1 last1, It2 first2, T init, ReduceOp
   detail::algo::check_forward<It2>();
   detail::algo::check_callable<TransformOp, std::iter_reference_t<It1>,
                                std::iter_reference_t<It2>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It1, It2>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It1, It2>) {
     const std::size_t n = detail::algo::distance(first1, last1);
     if constexpr (detail::algo::is_arithmetic_plus<T, ReduceOp>) {
       return init + weft::range(std::size_t{0}, n)
@@ -191,7 +191,7 @@ template <execution_policy Policy, class It, class Pred>
 std::iter_difference_t<It> count_if(Policy&&, It first, It last, Pred pred) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It>) {
     using D = std::iter_difference_t<It>;
     return detail::algo::reduce_blocks<D>(
                detail::algo::distance(first, last),
@@ -245,7 +245,7 @@ template <execution_policy Policy, class It, class Comp = std::less<>>
 It min_element(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It>, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>)
+  if constexpr (detail::algo::reads_parallel<Policy, It>)
     return detail::algo::first_least(first, last, std::ref(comp));
   else
     return std::min_element(first, last, comp);
@@ -256,7 +256,7 @@ template <execution_policy Policy, class It, class Comp = std::less<>>
 It max_element(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It>, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>)
+  if constexpr (detail::algo::reads_parallel<Policy, It>)
     return detail::algo::first_least(first, last, detail::algo::swapped_comp<Comp>{comp});
   else
     return std::max_element(first, last, comp);
@@ -267,7 +267,7 @@ template <execution_policy Policy, class It, class Comp = std::less<>>
 std::pair<It, It> minmax_element(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It>, std::iter_reference_t<It>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It>) {
     using index_pair = std::pair<std::size_t, std::size_t>;
     const auto at = [&](std::size_t i) -> decltype(auto) { return *detail::algo::advance(first, i); };
     const auto r = detail::algo::reduce_blocks<index_pair>(

@@ -183,7 +183,7 @@ bool includes(Policy&&, It1 first1, It1 last1, It2 first2, It2 last2, Comp comp 
   detail::algo::check_forward<It1>();
   detail::algo::check_forward<It2>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
-  if constexpr (detail::algo::runs_parallel<Policy, It1, It2>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It1, It2>) {
     const std::size_t n1 = detail::algo::distance(first1, last1);
     const std::size_t n2 = detail::algo::distance(first2, last2);
     if (n2 > n1) return false;

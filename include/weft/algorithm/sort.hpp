@@ -120,7 +120,7 @@ It is_sorted_until(Policy&&, It first, It last, Comp comp = {}) {
   static_assert(std::is_invocable_r_v<bool, Comp&, std::iter_reference_t<It>,
                                       std::iter_reference_t<It>>,
                 "weft::is_sorted_until: comp must be callable as comp(a, b) on two elements");
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+  if constexpr (detail::algo::reads_parallel<Policy, It>) {
     const std::size_t n = detail::algo::distance(first, last);
     if (n < 2) return last;
     const std::size_t at =

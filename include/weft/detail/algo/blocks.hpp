@@ -20,13 +20,20 @@
 
 namespace weft::detail::algo {
 
-// Whether a call runs on the pool: a parallel policy and random-access iterators. Weaker
-// iterators run the sequential std:: algorithm, as the standard allows, and so do mutable
-// std::vector<bool> iterators, whose parallel writes would race (writes_packed_bits).
+// Whether a call that only reads through its iterators runs on the pool: a parallel policy
+// and random-access iterators. Weaker iterators run the sequential std:: algorithm, as the
+// standard allows. Packed bits (mutable std::vector<bool> iterators) qualify: reading the
+// words they share from many threads is no race.
+template <class Policy, class... It>
+inline constexpr bool reads_parallel =
+    is_parallel_policy_v<Policy> && (std::random_access_iterator<It> && ...);
+
+// Whether a call that may write through its iterators runs on the pool: as reads_parallel,
+// but mutable std::vector<bool> iterators run sequentially, since two threads writing two
+// elements of one word race (writes_packed_bits).
 template <class Policy, class... It>
 inline constexpr bool runs_parallel =
-    is_parallel_policy_v<Policy> &&
-    ((std::random_access_iterator<It> && !writes_packed_bits<It>) && ...);
+    reads_parallel<Policy, It...> && (!writes_packed_bits<It> && ...);
 
 using index_producer = iota_producer<std::size_t>;
 
