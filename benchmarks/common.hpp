@@ -89,14 +89,24 @@ inline double max_of(const std::vector<double>& v) {
 // absorbs (first-touch, thread start-up) is noise.
 inline constexpr std::int64_t single_sample_ns = 2'000'000'000;
 
-// One untimed warm-up (first-touch, thread start-up), then `reps` timed calls in ns.
+// Runs the warm-up call `f`. True, with its time appended to `ns`, when it took
+// single_sample_ns or more and is therefore the only sample.
+template <class F>
+bool warm_up_is_only_sample(std::vector<double>& ns, F&& f) {
+  const std::int64_t t0 = now_ns();
+  f();
+  const std::int64_t took = now_ns() - t0;
+  if (took < single_sample_ns) return false;
+  ns.push_back(static_cast<double>(took));
+  return true;
+}
+
+// One untimed warm-up (first-touch, thread start-up), then `reps` timed calls in ns (or the
+// warm-up alone, timed, past single_sample_ns).
 template <class F>
 std::vector<double> time_reps(int reps, F&& f) {
-  const std::int64_t w0 = now_ns();
-  f();
-  if (const std::int64_t warm = now_ns() - w0; warm >= single_sample_ns)
-    return {static_cast<double>(warm)};
   std::vector<double> out;
+  if (warm_up_is_only_sample(out, f)) return out;
   out.reserve(static_cast<std::size_t>(reps));
   for (int i = 0; i < reps; ++i) {
     const std::int64_t t0 = now_ns();
@@ -128,12 +138,7 @@ inline void keep(const T& value) noexcept {
 template <class F>
 auto time_calls(int reps, F&& f) {
   timed<std::remove_cvref_t<decltype(f())>> out;
-  const std::int64_t w0 = now_ns();
-  out.result = f();
-  if (const std::int64_t warm = now_ns() - w0; warm >= single_sample_ns) {
-    out.ns.push_back(static_cast<double>(warm));
-    return out;
-  }
+  if (warm_up_is_only_sample(out.ns, [&] { out.result = f(); })) return out;
   out.ns.reserve(static_cast<std::size_t>(reps));
   for (int i = 0; i < reps; ++i) {
     const std::int64_t t0 = now_ns();
@@ -154,12 +159,7 @@ timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& c
                                 Sort&& sort) {
   timed<std::uint64_t> out;
   std::vector<T> v = in;
-  const std::int64_t w0 = now_ns();
-  sort(v);
-  if (const std::int64_t warm = now_ns() - w0; warm >= single_sample_ns) {
-    out.ns.push_back(static_cast<double>(warm));
-    reps = 0;
-  }
+  if (warm_up_is_only_sample(out.ns, [&] { sort(v); })) reps = 0;
   for (int i = 0; i < reps; ++i) {
     v = in;
     const std::int64_t t0 = now_ns();

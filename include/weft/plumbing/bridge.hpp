@@ -442,7 +442,10 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   }
   const double per_item = elapsed / static_cast<double>(done);
   const float known = learned.ticks_per_item.load(std::memory_order_relaxed);
-  const auto learn = [&learned](double ticks) {
+  // Only an estimate off by more than 2x is stored: the record is shared by every thread
+  // running this pipeline, and rewriting it on every sampled call would bounce its line.
+  const auto relearn = [&](double ticks) {
+    if (known > 0 && ticks <= 2 * known && ticks >= 0.5 * known) return;
     constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
     learned.ticks_per_item.store(static_cast<float>(ticks), std::memory_order_relaxed);
     learned.fits_outside.store(
@@ -451,9 +454,6 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     learned.fits_in_pool.store(
         detail::items_for_ns(detail::probe_budget_in_pool_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
-  };
-  const auto relearn = [&](double ticks) {
-    if (known <= 0 || ticks > 2 * known || ticks < 0.5 * known) learn(ticks);
   };
   if (complete_chunks) {
     relearn(per_item);
