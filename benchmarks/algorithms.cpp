@@ -122,9 +122,11 @@ bool run_sort_u64(const options& o, csv_sink& csv) {
                            " input (untimed copy before each call)",
                        o.reps);
     std::fputs(heading.c_str(), stdout);
+    print_rounds(o.reps, o.rounds);
     const auto r = run_table(
         {"sort_u64", "n=" + std::to_string(n) + ";input=" + sort_u64::name(kind), "ms", 1e6, "seq"},
-        sort_u64::peers, o.threads, [&](const auto& p, int t) { return p.run(v, t, o.reps); },
+        sort_u64::peers, o.threads, o.reps, o.rounds,
+        [&](const auto& p, int t, int calls) { return p.run(v, t, calls); },
         differs_exactly<std::uint64_t>, csv);
     ok = ok && r.ok;
     std::printf("bars:\n");
@@ -151,7 +153,8 @@ bool run_algorithm(const std::string& workload, const options& o, csv_sink& csv)
 int algorithm_steps(const std::string& workload, const options& o) {
   if (workload == "sort_u64")
     return built(sort_u64::peers) * static_cast<int>(o.threads.size()) *
-           static_cast<int>(std::size(sort_u64::inputs));
+           static_cast<int>(std::size(sort_u64::inputs)) *
+           static_cast<int>(round_shares(o.reps, o.rounds).size());
   return workload_steps(workloads, workload, o);
 }
 

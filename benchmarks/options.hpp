@@ -13,6 +13,7 @@ struct options {
   bool quick = false;
   std::vector<std::string> workloads;  // default: every workload, in suite order
   int reps = 5;
+  int rounds = 3;  // the table workloads' calls, spread over turns of every peer
   std::vector<int> threads;  // default: 1 and the hardware's count
   std::string csv = "results/bench.csv";
   std::string out = "results";  // folder of the SVG charts

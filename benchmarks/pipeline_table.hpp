@@ -53,25 +53,39 @@ inline void mismatch(const char* workload, const char* peer, int threads, const 
                  why.c_str());
 }
 
+// The timed calls of each round when `reps` calls are spread over `rounds` rounds: the
+// shares differ by at most one, and there are never more rounds than calls.
+inline std::vector<int> round_shares(int reps, int rounds) {
+  const int r = std::max(1, std::min(rounds, reps));
+  std::vector<int> shares(static_cast<std::size_t>(r), reps / r);
+  for (int k = 0; k < reps % r; ++k) ++shares[static_cast<std::size_t>(k)];
+  return shares;
+}
+
 // `peers` is a workload's array of peer<run_fn>; each runs at each thread count, the seq*
 // peers too (they use one thread whatever the count), so that each block's ratios come from
-// measurements taken close together on a machine whose load drifts. `run(peer, threads)`
-// returns a timed<R>; `differs(got, want)` returns "" when got matches the first peer's
-// first result, else a description of the difference.
+// measurements taken close together on a machine whose load drifts. For the same reason the
+// `reps` timed calls of a cell are spread over `rounds` rounds, and each round runs every
+// peer in turn (each call of `run` has its own warm-up): a shift of the machine's speed
+// that lasts seconds (this VM's memory bandwidth moves by a third between runs) then lands
+// on every peer alike instead of on whichever peer ran during it. A cell's figures are
+// over the samples of all its rounds. `run(peer, threads, calls)` returns a timed<R>;
+// `differs(got, want)` returns "" when got matches the first peer's first result, else a
+// description of the difference.
 template <class Peers, class Run, class Differs>
 table_result run_table(const table_spec& s, const Peers& peers,
-                       const std::vector<int>& threads, Run&& run, Differs&& differs,
-                       csv_sink& csv) {
+                       const std::vector<int>& threads, int reps, int rounds, Run&& run,
+                       Differs&& differs, csv_sink& csv) {
   table_result res;
   const std::string vs_base = std::string("vs ") + s.base;
   std::printf("%-7s %-7s %12s %9s %8s\n", "threads", "peer", s.unit, vs_base.c_str(), "vs weft");
   std::fflush(stdout);
-  using result_t = decltype(run(peers[0], 1).result);
+  using result_t = decltype(run(peers[0], 1, 1).result);
   result_t want{};
   bool have_want = false;
-  const auto measure = [&](const auto& p, int t) {
+  const auto measure = [&](const auto& p, int t, int calls, std::vector<double>& samples) {
     progress_step(s.workload, p.name, t);
-    auto out = run(p, t);
+    auto out = run(p, t, calls);
     if (!have_want) {
       want = std::move(out.result);
       have_want = true;
@@ -80,15 +94,23 @@ table_result run_table(const table_spec& s, const Peers& peers,
       mismatch(s.workload, p.name, t, why);
       res.ok = false;
     }
-    const double min_ns = *std::min_element(out.ns.begin(), out.ns.end());
-    csv.add(s.workload, p.name, t, s.param, "min_ns", min_ns, "ns");
-    csv.add(s.workload, p.name, t, s.param, "max_ns", max_of(out.ns), "ns");
-    csv.add(s.workload, p.name, t, s.param, "median_ns", median(out.ns), "ns");
-    return median(out.ns);
+    samples.insert(samples.end(), out.ns.begin(), out.ns.end());
   };
+  const std::vector<int> shares = round_shares(reps, rounds);
   for (const int t : threads) {
-    for (const auto& p : peers)
-      if (p.run != nullptr) res.median_ns[{p.name, t}] = measure(p, t);
+    std::vector<std::vector<double>> samples(std::size(peers));
+    for (const int calls : shares)
+      for (std::size_t i = 0; i < std::size(peers); ++i)
+        if (peers[i].run != nullptr) measure(peers[i], t, calls, samples[i]);
+    for (std::size_t i = 0; i < std::size(peers); ++i) {
+      const std::vector<double>& ns = samples[i];
+      if (ns.empty()) continue;
+      const char* name = peers[i].name;
+      csv.add(s.workload, name, t, s.param, "min_ns", *std::min_element(ns.begin(), ns.end()), "ns");
+      csv.add(s.workload, name, t, s.param, "max_ns", max_of(ns), "ns");
+      csv.add(s.workload, name, t, s.param, "median_ns", median(ns), "ns");
+      res.median_ns[{name, t}] = median(ns);
+    }
     progress_done();
     const double base = res.at(s.base, t), weft = res.at("weft", t);
     for (const auto& p : peers) {
@@ -120,9 +142,20 @@ inline void bar_seconds_at_2t(const char* workload, const table_result& r, doubl
   bar(std::string("weft ") + workload + " @2t (s)", r.at("weft", 2) / 1e9, limit, "s");
 }
 
+// The line under a table's heading that says how its calls were spread over rounds.
+inline void print_rounds(int reps, int rounds) {
+  const std::vector<int> shares = round_shares(reps, rounds);
+  if (shares.size() == 1)
+    std::printf("   each peer's calls back to back, after one untimed warm-up\n");
+  else
+    std::printf("   the peers take turns: %zu rounds of %d-%d timed calls, each round after "
+                "one untimed warm-up\n",
+                shares.size(), shares.back(), shares.front());
+}
+
 // The heading of a table timed over --reps runs.
 inline std::string median_heading(const std::string& what, int reps) {
-  return "\n== " + what + "; median of " + std::to_string(reps) + " runs after 1 warm-up ==\n";
+  return "\n== " + what + "; median of " + std::to_string(reps) + " runs ==\n";
 }
 
 // Result checks: integers and positions exactly, floating-point sums to a relative 1e-9
@@ -153,17 +186,18 @@ struct table_run {
 // their results.
 struct peer_runner {
   // Makes the input of size n and prints the table of every peer on it.
-  table_result (*run)(const table_spec& s, std::size_t n, int reps, const std::vector<int>& threads,
-                      csv_sink& csv);
+  table_result (*run)(const table_spec& s, std::size_t n, int reps, int rounds,
+                      const std::vector<int>& threads, csv_sink& csv);
   int built;  // the peers whose runtime was built
 };
 
 template <const auto& peers, auto make_input, auto differs>
-table_result run_peers_on(const table_spec& s, std::size_t n, int reps,
+table_result run_peers_on(const table_spec& s, std::size_t n, int reps, int rounds,
                           const std::vector<int>& threads, csv_sink& csv) {
   const auto in = make_input(n);
   return run_table(
-      s, peers, threads, [&](const auto& p, int t) { return p.run(in, t, reps); }, differs, csv);
+      s, peers, threads, reps, rounds,
+      [&](const auto& p, int t, int calls) { return p.run(in, t, calls); }, differs, csv);
 }
 
 // Every one of `peers` is called as run(make_input(n), threads, reps); `differs` checks each
@@ -194,12 +228,18 @@ struct table_workload {
 
 // Prints the table and bars of `w`; false if some peer computed a result different from the
 // sequential one.
+// The timed calls of each cell of `w`: --reps, or the workload's own count of calls.
+inline int cell_calls(const table_workload& w, const options& o) {
+  return w.default_calls == 0 ? o.reps : o.quick ? w.quick_calls : w.default_calls;
+}
+
 inline bool run_workload(const table_workload& w, const options& o, csv_sink& csv) {
   const std::size_t n = o.size_of(w.name, w.default_n, w.quick_n);
-  const int reps = w.default_calls == 0 ? o.reps : o.quick ? w.quick_calls : w.default_calls;
+  const int reps = cell_calls(w, o);
   std::fputs(w.heading(n, reps).c_str(), stdout);
+  print_rounds(reps, o.rounds);
   const table_result r = w.peers.run({w.name, "n=" + std::to_string(n), w.unit, w.unit_ns, w.base},
-                                     n, reps, o.threads, csv);
+                                     n, reps, o.rounds, o.threads, csv);
   const table_run run{w.name, n, o, r, csv};
   if (w.notes != nullptr) w.notes(run);
   std::printf("bars:\n");
@@ -224,7 +264,9 @@ inline bool run_workload(std::span<const table_workload> workloads, const std::s
 inline int workload_steps(std::span<const table_workload> workloads, const std::string& name,
                           const options& o) {
   for (const table_workload& w : workloads)
-    if (name == w.name) return w.peers.built * static_cast<int>(o.threads.size());
+    if (name == w.name)
+      return w.peers.built * static_cast<int>(o.threads.size()) *
+             static_cast<int>(round_shares(cell_calls(w, o), o.rounds).size());
   return 0;
 }
 

@@ -103,8 +103,8 @@ constexpr table_workload workloads[] = {
      .heading =
          [](std::size_t n, int calls) {
            return "\n== tiny: " + std::to_string(calls) + " calls of iter(a).map(x*x).sum() on " +
-                  std::to_string(n) + " doubles from main; median ns per call over batches of " +
-                  std::to_string(tiny::batch_size(calls)) +
+                  std::to_string(n) + " doubles from main; median ns per call over batches of up to " +
+                  std::to_string(tiny::batch_calls) + " (5 or more a round)" +
                   " ==\n   weft runs on the global pool (" + std::to_string(weft::num_threads()) +
                   " threads) at every thread count; the others are capped at the count\n";
          },
@@ -142,7 +142,7 @@ constexpr table_workload workloads[] = {
            return "\n== find_early: iter(v).find_first(x != 0) over " + std::to_string(n) +
                   " int32, the only match at index " + std::to_string(find_early::position) +
                   "; median us per call of " + std::to_string(calls) +
-                  " after 1 warm-up ==\n   weft-pos = position_first\n";
+                  " ==\n   weft-pos = position_first\n";
          },
      .unit = "us",
      .unit_ns = 1e3,

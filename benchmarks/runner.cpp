@@ -50,7 +50,8 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
   std::string names;
   for (const auto& w : all_workloads) names += (names.empty() ? "" : ",") + w;
   std::fprintf(code == 0 ? stdout : stderr,
-               "usage: weft_bench [--quick] [--workloads W,...] [--reps N] [--threads 1,2] "
+               "usage: weft_bench [--quick] [--workloads W,...] [--reps N] [--rounds R] "
+               "[--threads 1,2] "
                "[--n N] [--size W=N,...] [--csv PATH] [--out DIR]\n"
                "       weft_bench --replot CSV [--machine TEXT] [--workloads W,...] [--out DIR]\n"
                "  --workloads: any of %s (default: all)\n"
@@ -59,6 +60,9 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
                "twentieth) and fewer samples (under a minute)\n"
                "  --reps: timed runs per cell of fib and the iterator workloads, and per idle "
                "peer (default 5)\n"
+               "  --rounds: the iterator and algorithm workloads spread each cell's timed "
+               "runs over R rounds in which every peer takes its turn, each round after its "
+               "own warm-up (default 3; 1: each peer's runs back to back)\n"
                "  --threads: thread counts of fib and the iterator workloads (idle uses the "
                "largest; latency uses the global pool's size)\n"
                "  --n: fib's n\n"
@@ -112,7 +116,8 @@ options parse(int argc, char** argv) {
       o.quick = true;
       continue;
     }
-    if (arg != "--workloads" && arg != "--reps" && arg != "--n" && arg != "--csv" &&
+    if (arg != "--workloads" && arg != "--reps" && arg != "--rounds" && arg != "--n" &&
+        arg != "--csv" &&
         arg != "--threads" && arg != "--size" && arg != "--out" && arg != "--replot" &&
         arg != "--machine")
       bad("option", arg);
@@ -122,6 +127,8 @@ options parse(int argc, char** argv) {
       o.workloads = split(value);
     else if (arg == "--reps")
       o.reps = to_int(arg, value, 1);
+    else if (arg == "--rounds")
+      o.rounds = to_int(arg, value, 1);
     else if (arg == "--n")
       o.n = to_int(arg, value, 2);
     else if (arg == "--csv")

@@ -19,7 +19,8 @@ inline constexpr int default_calls = 200'000;
 inline constexpr int quick_calls = 500;
 // Calls per clock reading: a call is a few tens of ns, about what one steady_clock read costs.
 inline constexpr int batch_calls = 1'000;
-// The batch size for `calls` calls: batch_calls, or smaller so that there are >= 5 batches.
+// The batch size for `calls` calls (one round's): batch_calls, or smaller so that there are
+// >= 5 batches.
 constexpr int batch_size(int calls) {
   return calls / 5 < batch_calls ? (calls / 5 > 0 ? calls / 5 : 1) : batch_calls;
 }
