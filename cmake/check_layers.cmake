@@ -16,6 +16,8 @@ function(weft_layer_of path out)
     set(layer version)
   elseif(path MATCHES "^weft/detail/sync/")
     set(layer L0)
+  elseif(path MATCHES "^src/algo/")
+    set(layer L4-detail)       # the algorithms' compiled engine instances
   elseif(path MATCHES "^(weft/detail/sched/|src/)")
     set(layer L1)
   elseif(path MATCHES "^weft/detail/fork/")
@@ -57,7 +59,7 @@ set(names_L2-waist "L2 public (join.hpp, pool.hpp)")
 set(names_L2-api "L2 public (scope.hpp)")
 set(names_L3 "L3 plumbing (plumbing/)")
 set(names_L4 "L4 api (iter.hpp, iter/, algorithm.hpp, algorithm/, execution.hpp)")
-set(names_L4-detail "L4 api (detail/algo/)")
+set(names_L4-detail "L4 api (detail/algo/, src/algo/)")
 set(names_umbrella "umbrella (weft.hpp)")
 
 file(GLOB_RECURSE files RELATIVE "${ROOT}"

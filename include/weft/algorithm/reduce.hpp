@@ -268,7 +268,7 @@ std::pair<It, It> minmax_element(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Comp, std::iter_reference_t<It>, std::iter_reference_t<It>>();
   if constexpr (detail::algo::reads_parallel<Policy, It>) {
-    using index_pair = std::pair<std::size_t, std::size_t>;
+    using detail::algo::index_pair;
     const auto at = [&](std::size_t i) -> decltype(auto) { return *detail::algo::advance(first, i); };
     const auto r = detail::algo::reduce_blocks<index_pair>(
         detail::algo::distance(first, last),

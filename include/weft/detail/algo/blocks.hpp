@@ -102,13 +102,23 @@ struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer>, carries_bl
   no_result reduce(no_result, no_result) const { return {}; }
 };
 
+// The engine behind a block consumer whose type does not depend on the call (for_blocks,
+// the block searches, reductions to the common value types) is compiled once, into libweft
+// (src/algo/engine.cpp), and reached through these functions. A call site then holds its
+// block function, its learned-cost record and a call: ~0.2 KB of object code for a
+// weft::for_each where an engine instantiation was ~11.8 KB, in every translation unit that
+// called one. Nothing is lost to inlining: the block function reaches the engine through a
+// pointer either way. (Plain functions, not explicit instantiations of plumbing::bridge: a
+// template instantiated over weft's detail types would be hidden in a shared libweft.)
+WEFT_API no_result run_blocks(std::size_t n, const for_blocks_consumer& c);
+
 /// Calls `body(lo, hi)` on disjoint blocks that together cover [0, n), on the current pool.
 /// Blocks are in no particular order and may run at once on different threads.
 template <class Body>
 void for_blocks(std::size_t n, const Body& body) {
   if (n == 0) return;
   const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
-  plumbing::bridge(index_producer{0, n}, for_blocks_consumer{{}, {&block_cost<Body>}, &ref});
+  run_blocks(n, for_blocks_consumer{{}, {&block_cost<Body>}, &ref});
 }
 
 template <class T>
@@ -145,6 +155,25 @@ struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T>>, c
   }
 };
 
+// Reductions to these value types use the compiled engine (run_blocks above): the counts,
+// the index pairs of min/max_element, and the arithmetic types of reduce and
+// transform_reduce. Any other type instantiates the engine where it is called.
+WEFT_API std::optional<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c);
+WEFT_API std::optional<unsigned> run_blocks(std::size_t n,
+                                            const reduce_blocks_consumer<unsigned>& c);
+WEFT_API std::optional<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c);
+WEFT_API std::optional<unsigned long> run_blocks(std::size_t n,
+                                                 const reduce_blocks_consumer<unsigned long>& c);
+WEFT_API std::optional<long long> run_blocks(std::size_t n,
+                                             const reduce_blocks_consumer<long long>& c);
+WEFT_API std::optional<unsigned long long> run_blocks(
+    std::size_t n, const reduce_blocks_consumer<unsigned long long>& c);
+WEFT_API std::optional<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c);
+WEFT_API std::optional<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c);
+using index_pair = std::pair<std::size_t, std::size_t>;
+WEFT_API std::optional<index_pair> run_blocks(std::size_t n,
+                                              const reduce_blocks_consumer<index_pair>& c);
+
 /// Reduces [0, n): `block(lo, hi)` (lo < hi) gives one block's value, `combine(left, right)`
 /// joins the values of two adjacent ranges, left first; it must be associative, need not be
 /// commutative. Empty when n == 0.
@@ -154,7 +183,10 @@ std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine&
   const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
   const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
   const reduce_blocks_consumer<T> c{{}, {&block_cost<Block>}, &block_ref, &combine_ref};
-  return plumbing::bridge(index_producer{0, n}, c);
+  if constexpr (requires { run_blocks(n, c); })
+    return run_blocks(n, c);
+  else
+    return plumbing::bridge(index_producer{0, n}, c);
 }
 
 // Ordered search over blocks: iter's find_first / find_last consumer with a block function
@@ -197,6 +229,9 @@ struct find_blocks_consumer : carries_block_cost {
   }
 };
 
+WEFT_API std::size_t run_blocks(std::size_t n, const find_blocks_consumer<true>& c);
+WEFT_API std::size_t run_blocks(std::size_t n, const find_blocks_consumer<false>& c);
+
 // The first (First) or last match's index in [0, n), or n; `best` starts where
 // ordered_search_range's protocol wants it (no_index for the first match, 0 for the last).
 template <bool First, class Block>
@@ -204,9 +239,8 @@ std::size_t find_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
   std::atomic<std::size_t> best{First ? no_index : 0};
   const typename find_blocks_consumer<First>::block_fn ref(block);
-  const std::size_t at = plumbing::bridge(
-      index_producer{0, n},
-      find_blocks_consumer<First>{{&block_cost<Block>}, &ref, {&best, 0, n}});
+  const std::size_t at =
+      run_blocks(n, find_blocks_consumer<First>{{&block_cost<Block>}, &ref, {&best, 0, n}});
   return at == no_index ? n : at;
 }
 

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+// The splitting engine for the algorithms' block consumers whose types do not depend on the
+// call, compiled once (detail/algo/blocks.hpp says why).
+#include "weft/detail/algo/blocks.hpp"
+#include "weft/detail/algo/radix_sort.hpp"
+
+namespace weft::detail::algo {
+
+namespace {
+template <class C>
+typename C::result_type bridge_indices(std::size_t n, const C& c) {
+  return plumbing::bridge(index_producer{0, n}, c);
+}
+}  // namespace
+
+no_result run_blocks(std::size_t n, const for_blocks_consumer& c) { return bridge_indices(n, c); }
+
+std::size_t run_blocks(std::size_t n, const find_blocks_consumer<true>& c) {
+  return bridge_indices(n, c);
+}
+std::size_t run_blocks(std::size_t n, const find_blocks_consumer<false>& c) {
+  return bridge_indices(n, c);
+}
+
+std::optional<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<unsigned> run_blocks(std::size_t n, const reduce_blocks_consumer<unsigned>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<unsigned long> run_blocks(std::size_t n,
+                                        const reduce_blocks_consumer<unsigned long>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<long long> run_blocks(std::size_t n, const reduce_blocks_consumer<long long>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<unsigned long long> run_blocks(std::size_t n,
+                                             const reduce_blocks_consumer<unsigned long long>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<index_pair> run_blocks(std::size_t n, const reduce_blocks_consumer<index_pair>& c) {
+  return bridge_indices(n, c);
+}
+
+std::optional<radix_survey<std::uint32_t>> run_blocks(
+    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c) {
+  return bridge_indices(n, c);
+}
+std::optional<radix_survey<std::uint64_t>> run_blocks(
+    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint64_t>>& c) {
+  return bridge_indices(n, c);
+}
+
+}  // namespace weft::detail::algo
