@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: MIT
+#include <algorithm>
+#include <cstdint>
 #include <deque>
 #include <execution>
 #include <list>
+#include <numeric>
+#include <string>
 
 #include "algo_support.hpp"
 
@@ -90,4 +94,45 @@ TEST_CASE("each block function type keeps its own learned cost", "[algo][engine]
   weft::detail::algo::for_blocks(v.size(), double_blocks{&v});
   REQUIRE(block_cost<double_blocks>.ticks_per_item.load() > 0.0f);
   REQUIRE(std::all_of(v.begin(), v.end(), [](int x) { return x == 4; }));
+}
+
+// The block consumers whose type does not depend on the call run the engine compiled into
+// libweft (detail::algo::run_blocks, src/algo/engine.cpp); reductions to other types
+// instantiate it where they are called. Both must keep working, and the list must stay wired.
+namespace {
+template <class T>
+constexpr bool reduces_in_libweft =
+    requires(std::size_t n, const weft::detail::algo::reduce_blocks_consumer<T>& c) {
+      weft::detail::algo::run_blocks(n, c);
+    };
+}  // namespace
+
+TEST_CASE("fixed block consumers run the compiled engine, others their own", "[algo][engine]") {
+  using weft::detail::algo::radix_survey;
+  static_assert(reduces_in_libweft<double> && reduces_in_libweft<float>);
+  static_assert(reduces_in_libweft<long> && reduces_in_libweft<unsigned long>);
+  static_assert(reduces_in_libweft<int> && reduces_in_libweft<unsigned long long>);
+  static_assert(reduces_in_libweft<weft::detail::algo::index_pair>);
+  static_assert(reduces_in_libweft<radix_survey<std::uint32_t>> &&
+                reduces_in_libweft<radix_survey<std::uint64_t>>);
+  static_assert(!reduces_in_libweft<short> && !reduces_in_libweft<std::string>);
+
+  const auto threads = GENERATE(1, 2);
+  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
+  pool.install([] {
+    std::vector<short> s(100'003);
+    for (std::size_t i = 0; i < s.size(); ++i) s[i] = static_cast<short>(i % 7);
+    // short: the engine instantiated here; long (count_if's difference type): the library's.
+    const short wrapped = weft::reduce(weft::par, s.begin(), s.end(), short{0});
+    REQUIRE(wrapped == std::reduce(s.begin(), s.end(), short{0}));
+    REQUIRE(weft::count_if(weft::par, s.begin(), s.end(), [](short x) { return x == 3; }) ==
+            std::count(s.begin(), s.end(), short{3}));
+    const std::vector<double> d(s.begin(), s.end());
+    REQUIRE(weft::reduce(weft::par, d.begin(), d.end()) == std::reduce(d.begin(), d.end()));
+    const auto [mn, mx] = weft::minmax_element(weft::par, d.begin(), d.end());
+    REQUIRE(*mn == 0.0);
+    REQUIRE(*mx == 6.0);
+    REQUIRE(mn - d.begin() == 0);
+    REQUIRE(mx - d.begin() == 100'001);  // the last largest: 100,001 % 7 == 6
+  });
 }
