@@ -226,13 +226,13 @@ struct table_workload {
   double seconds_2t = 0;  // weft @2t in seconds, at the default size only (the limit's size)
 };
 
-// Prints the table and bars of `w`; false if some peer computed a result different from the
-// sequential one.
 // The timed calls of each cell of `w`: --reps, or the workload's own count of calls.
 inline int cell_calls(const table_workload& w, const options& o) {
   return w.default_calls == 0 ? o.reps : o.quick ? w.quick_calls : w.default_calls;
 }
 
+// Prints the table and bars of `w`; false if some peer computed a result different from the
+// sequential one.
 inline bool run_workload(const table_workload& w, const options& o, csv_sink& csv) {
   const std::size_t n = o.size_of(w.name, w.default_n, w.quick_n);
   const int reps = cell_calls(w, o);
