@@ -2,6 +2,7 @@
 // for_each: an affine update in place over a large vector of doubles (memory-bound).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -20,11 +21,15 @@ inline std::vector<double> make_input(std::size_t n) {
 
 inline constexpr auto update = [](double& x) { x = x * 0.5 + 1.0; };
 
-// Every peer updates its own copy of the input in every call (warm-up included), so all
-// copies end equal; the result is their sum.
-inline double checksum(const std::vector<double>& v) {
+// Every peer updates its own copy of the input in every call (warm-up included) and counts
+// its calls; the result is the input's checksum recovered from the copy after `calls`
+// updates: it matches only if every element was updated exactly `calls` times, and it does
+// not depend on how many calls a run made (the runner's rounds make one or two each). Exact: after k updates x is
+// 2 + (x0 - 2) / 2^k, so (x - 2) * 2^k + 2 gives back the integer x0 for any k below ~40.
+inline double input_checksum(const std::vector<double>& v, int calls) {
+  const double scale = std::ldexp(1.0, calls);
   double s = 0;
-  for (const double x : v) s += x;
+  for (const double x : v) s += (x - 2.0) * scale + 2.0;
   return s;
 }
 
