@@ -122,7 +122,6 @@ bool run_sort_u64(const options& o, csv_sink& csv) {
                            " input (untimed copy before each call)",
                        o.reps);
     std::fputs(heading.c_str(), stdout);
-    print_rounds(o.reps, o.rounds);
     const auto r = run_table(
         {"sort_u64", "n=" + std::to_string(n) + ";input=" + sort_u64::name(kind), "ms", 1e6, "seq"},
         sort_u64::peers, o.threads, o.reps, o.rounds,

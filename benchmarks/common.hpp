@@ -122,6 +122,7 @@ template <class R>
 struct timed {
   std::vector<double> ns;
   R result{};
+  int calls = 0;  // calls of the timed function, warm-up included (set by time_calls)
 };
 
 // Keeps a result alive so the optimizer cannot drop the work that produced it.
@@ -138,7 +139,9 @@ inline void keep(const T& value) noexcept {
 template <class F>
 auto time_calls(int reps, F&& f) {
   timed<std::remove_cvref_t<decltype(f())>> out;
+  out.calls = 1;
   if (warm_up_is_only_sample(out.ns, [&] { out.result = f(); })) return out;
+  out.calls += reps;
   out.ns.reserve(static_cast<std::size_t>(reps));
   for (int i = 0; i < reps; ++i) {
     const std::int64_t t0 = now_ns();

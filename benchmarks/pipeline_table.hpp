@@ -62,6 +62,17 @@ inline std::vector<int> round_shares(int reps, int rounds) {
   return shares;
 }
 
+// The line under a table's heading that says how its calls were spread over rounds.
+inline void print_rounds(int reps, int rounds) {
+  const std::vector<int> shares = round_shares(reps, rounds);
+  if (shares.size() == 1)
+    std::printf("   each peer's calls back to back, after one untimed warm-up\n");
+  else
+    std::printf("   the peers take turns: %zu rounds of %d-%d timed calls, each round after "
+                "one untimed warm-up\n",
+                shares.size(), shares.back(), shares.front());
+}
+
 // `peers` is a workload's array of peer<run_fn>; each runs at each thread count, the seq*
 // peers too (they use one thread whatever the count), so that each block's ratios come from
 // measurements taken close together on a machine whose load drifts. For the same reason the
@@ -77,6 +88,7 @@ table_result run_table(const table_spec& s, const Peers& peers,
                        const std::vector<int>& threads, int reps, int rounds, Run&& run,
                        Differs&& differs, csv_sink& csv) {
   table_result res;
+  print_rounds(reps, rounds);
   const std::string vs_base = std::string("vs ") + s.base;
   std::printf("%-7s %-7s %12s %9s %8s\n", "threads", "peer", s.unit, vs_base.c_str(), "vs weft");
   std::fflush(stdout);
@@ -140,17 +152,6 @@ inline void bar_vs_seq(const char* workload, const table_result& r, int threads,
 // weft's own wall time at 2 threads, for the workloads with a bar in seconds.
 inline void bar_seconds_at_2t(const char* workload, const table_result& r, double limit) {
   bar(std::string("weft ") + workload + " @2t (s)", r.at("weft", 2) / 1e9, limit, "s");
-}
-
-// The line under a table's heading that says how its calls were spread over rounds.
-inline void print_rounds(int reps, int rounds) {
-  const std::vector<int> shares = round_shares(reps, rounds);
-  if (shares.size() == 1)
-    std::printf("   each peer's calls back to back, after one untimed warm-up\n");
-  else
-    std::printf("   the peers take turns: %zu rounds of %d-%d timed calls, each round after "
-                "one untimed warm-up\n",
-                shares.size(), shares.back(), shares.front());
 }
 
 // The heading of a table timed over --reps runs.
@@ -237,7 +238,6 @@ inline bool run_workload(const table_workload& w, const options& o, csv_sink& cs
   const std::size_t n = o.size_of(w.name, w.default_n, w.quick_n);
   const int reps = cell_calls(w, o);
   std::fputs(w.heading(n, reps).c_str(), stdout);
-  print_rounds(reps, o.rounds);
   const table_result r = w.peers.run({w.name, "n=" + std::to_string(n), w.unit, w.unit_ns, w.base},
                                      n, reps, o.rounds, o.threads, csv);
   const table_run run{w.name, n, o, r, csv};

@@ -21,11 +21,11 @@ inline std::vector<double> make_input(std::size_t n) {
 
 inline constexpr auto update = [](double& x) { x = x * 0.5 + 1.0; };
 
-// Every peer updates its own copy of the input in every call (warm-up included) and counts
-// its calls; the result is the input's checksum recovered from the copy after `calls`
-// updates: it matches only if every element was updated exactly `calls` times, and it does
-// not depend on how many calls a run made (the runner's rounds make one or two each). Exact: after k updates x is
-// 2 + (x0 - 2) / 2^k, so (x - 2) * 2^k + 2 gives back the integer x0 for any k below ~40.
+// Every peer updates its own copy of the input in every call (warm-up included); the result
+// is the input's checksum recovered from the copy after the run's `calls` updates: it
+// matches only if every element was updated exactly that often, and it does not depend on
+// how many calls a run made (the runner's rounds make one or two each). Exact: after k
+// updates x is 2 + (x0 - 2) / 2^k, so (x - 2) * 2^k + 2 gives back the integer x0 for k < ~40.
 inline double input_checksum(const std::vector<double>& v, int calls) {
   const double scale = std::ldexp(1.0, calls);
   double s = 0;

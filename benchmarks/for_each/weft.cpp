@@ -8,16 +8,14 @@ namespace weft_bench::for_each {
 
 timed<double> run_weft(const std::vector<double>& in, int threads, int reps) {
   std::vector<double> v = in;
-  int calls = 0;
   weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
   auto out = pool.install([&] {
     return time_calls(reps, [&] {
-      ++calls;
       weft::for_each(weft::par, v.begin(), v.end(), update);
       return 0.0;
     });
   });
-  out.result = input_checksum(v, calls);
+  out.result = input_checksum(v, out.calls);
   return out;
 }
 
