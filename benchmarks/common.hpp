@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -134,40 +135,54 @@ inline void keep(const T& value) noexcept {
     asm volatile("" : : "r"(&value) : "memory");
 }
 
-// As time_reps, for a call that returns its result: one untimed warm-up, `reps` timed calls
-// (or the warm-up alone, timed, past single_sample_ns).
+// Short calls are timed more often than asked: a turn of time_calls goes on past its `reps`
+// calls while they total under min_turn_ns (up to max_turn_calls). A median of five
+// 0.1 ms samples moved by a third from one run to the next on the reference VM; the same
+// 20 ms of such a call gives it a couple of hundred samples per turn.
+inline constexpr std::int64_t min_turn_ns = 20'000'000;
+inline constexpr int max_turn_calls = 1000;
+
+// As time_reps, for a call that returns its result: one untimed warm-up, then at least `reps`
+// timed calls and more while they total under min_turn_ns (or the warm-up alone, timed, past
+// single_sample_ns).
 template <class F>
 auto time_calls(int reps, F&& f) {
   timed<std::remove_cvref_t<decltype(f())>> out;
   out.calls = 1;
   if (warm_up_is_only_sample(out.ns, [&] { out.result = f(); })) return out;
-  out.calls += reps;
   out.ns.reserve(static_cast<std::size_t>(reps));
-  for (int i = 0; i < reps; ++i) {
+  std::int64_t total = 0;
+  for (int i = 0; i < reps || (total < min_turn_ns && i < max_turn_calls); ++i) {
     const std::int64_t t0 = now_ns();
     auto r = f();
     const std::int64_t t1 = now_ns();
     keep(r);
+    total += t1 - t0;
+    ++out.calls;
     out.ns.push_back(static_cast<double>(t1 - t0));
     out.result = std::move(r);  // frees the previous result outside the timed region
   }
   return out;
 }
 
-// For the sorts: one untimed warm-up, then `reps` calls of sort(v), each on a fresh copy of
-// `in` made outside the timing (or the warm-up alone, timed, past single_sample_ns); the
-// result is checksum(v) of the last sorted copy.
+// For the sorts: one untimed warm-up, then `reps` calls of sort(v) (more while they total
+// under min_turn_ns, as time_calls), each on a fresh copy of `in` made outside the timing
+// (or the warm-up alone, timed, past single_sample_ns); the result is checksum(v) of the
+// last sorted copy.
 template <class T, class Checksum, class Sort>
 timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& checksum,
                                 Sort&& sort) {
   timed<std::uint64_t> out;
   std::vector<T> v = in;
   if (warm_up_is_only_sample(out.ns, [&] { sort(v); })) reps = 0;
-  for (int i = 0; i < reps; ++i) {
+  std::int64_t total = 0;
+  for (int i = 0; i < reps || (reps > 0 && total < min_turn_ns && i < max_turn_calls); ++i) {
     v = in;
     const std::int64_t t0 = now_ns();
     sort(v);
-    out.ns.push_back(static_cast<double>(now_ns() - t0));
+    const std::int64_t took = now_ns() - t0;
+    total += took;
+    out.ns.push_back(static_cast<double>(took));
   }
   out.result = checksum(v);
   return out;
@@ -181,6 +196,29 @@ inline std::int64_t process_cpu_ns() noexcept {
     return static_cast<std::int64_t>(t.tv_sec) * 1'000'000 + t.tv_usec;
   };
   return (us(ru.ru_utime) + us(ru.ru_stime)) * 1000;
+}
+
+// Waits until every thread of the process is idle: until one `quiet_window` sleep of the
+// caller sees the whole process use under a tenth of it in CPU time, or `quiet_cap` passed.
+// Returns the ms waited. A table calls it before each peer's turn: after a turn the previous
+// runtime's threads may still spin (libgomp's for milliseconds after a parallel region,
+// oneTBB's for less), and with two vCPUs a spinning thread takes one from whoever runs
+// next: weft's find_if @2t read 129 us after OpenMP's turn against 95 us with
+// OMP_WAIT_POLICY=passive (docs/benchmarks.md, eleventh session).
+inline constexpr std::chrono::microseconds quiet_window{2000};
+inline constexpr std::chrono::milliseconds quiet_cap{200};
+inline double wait_until_quiet() {
+  const std::int64_t start = now_ns();
+  const std::int64_t cap = std::chrono::nanoseconds(quiet_cap).count();
+  const std::int64_t window = std::chrono::nanoseconds(quiet_window).count();
+  while (now_ns() - start < cap) {
+    const std::int64_t c0 = process_cpu_ns();
+    const std::int64_t t0 = now_ns();
+    std::this_thread::sleep_for(quiet_window);
+    const std::int64_t cpu = process_cpu_ns() - c0;
+    if (cpu * 10 < std::max(now_ns() - t0, window)) break;
+  }
+  return static_cast<double>(now_ns() - start) / 1e6;
 }
 
 // How many of a workload's peers were built (the others print "n/a" and take no step).

@@ -71,6 +71,8 @@ inline void print_rounds(int reps, int rounds) {
     std::printf("   the peers take turns: %zu rounds of %d-%d timed calls, each round after "
                 "one untimed warm-up\n",
                 shares.size(), shares.back(), shares.front());
+  std::printf("   a turn whose calls total under %.0f ms repeats them until they do (at most %d)\n",
+              static_cast<double>(min_turn_ns) / 1e6, max_turn_calls);
 }
 
 // `peers` is a workload's array of peer<run_fn>; each runs at each thread count, the seq*
@@ -80,7 +82,9 @@ inline void print_rounds(int reps, int rounds) {
 // peer in turn (each call of `run` has its own warm-up): a shift of the machine's speed
 // that lasts seconds (this VM's memory bandwidth moves by a third between runs) then lands
 // on every peer alike instead of on whichever peer ran during it. A cell's figures are
-// over the samples of all its rounds. `run(peer, threads, calls)` returns a timed<R>;
+// over the samples of all its rounds. Each turn starts once the process is idle
+// (wait_until_quiet): no runtime's spinning threads from the turn before take a vCPU from
+// it. `run(peer, threads, calls)` returns a timed<R>;
 // `differs(got, want)` returns "" when got matches the first peer's first result, else a
 // description of the difference.
 template <class Peers, class Run, class Differs>
@@ -95,8 +99,14 @@ table_result run_table(const table_spec& s, const Peers& peers,
   using result_t = decltype(run(peers[0], 1, 1).result);
   result_t want{};
   bool have_want = false;
+  double quiet_ms = 0, quiet_max_ms = 0;
+  int turns = 0;
   const auto measure = [&](const auto& p, int t, int calls, std::vector<double>& samples) {
     progress_step(s.workload, p.name, t);
+    const double waited = wait_until_quiet();
+    quiet_ms += waited;
+    quiet_max_ms = std::max(quiet_max_ms, waited);
+    ++turns;
     auto out = run(p, t, calls);
     if (!have_want) {
       want = std::move(out.result);
@@ -132,6 +142,10 @@ table_result run_table(const table_spec& s, const Peers& peers,
     }
     std::fflush(stdout);
   }
+  if (turns > 0)
+    std::printf("  each turn began once the process's threads were idle: waited %.1f ms a turn on "
+                "average, %.1f at most\n",
+                quiet_ms / turns, quiet_max_ms);
   return res;
 }
 
@@ -156,7 +170,7 @@ inline void bar_seconds_at_2t(const char* workload, const table_result& r, doubl
 
 // The heading of a table timed over --reps runs.
 inline std::string median_heading(const std::string& what, int reps) {
-  return "\n== " + what + "; median of " + std::to_string(reps) + " runs ==\n";
+  return "\n== " + what + "; median of " + std::to_string(reps) + " or more runs ==\n";
 }
 
 // Result checks: integers and positions exactly, floating-point sums to a relative 1e-9
