@@ -2,7 +2,6 @@
 // for_each: an affine update in place over a large vector of doubles (memory-bound).
 #pragma once
 
-#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -19,17 +18,18 @@ inline std::vector<double> make_input(std::size_t n) {
   return v;
 }
 
-inline constexpr auto update = [](double& x) { x = x * 0.5 + 1.0; };
+// x -> 999 - x: an affine update (x * a + b, a = -1) whose k-fold application is x0 or
+// 999 - x0, exactly, for any k.
+inline constexpr auto update = [](double& x) { x = x * -1.0 + 999.0; };
 
 // Every peer updates its own copy of the input in every call (warm-up included); the result
 // is the input's checksum recovered from the copy after the run's `calls` updates: it
-// matches only if every element was updated exactly that often, and it does not depend on
-// how many calls a run made (the runner's rounds make one or two each). Exact: after k
-// updates x is 2 + (x0 - 2) / 2^k, so (x - 2) * 2^k + 2 gives back the integer x0 for k < ~40.
+// matches only if every element was updated exactly that often (an element updated once
+// too many or too few reads 999 - x0), and it does not depend on how many calls a run made
+// (rounds make one or two each, and a turn of short calls repeats them up to 20 ms: hundreds).
 inline double input_checksum(const std::vector<double>& v, int calls) {
-  const double scale = std::ldexp(1.0, calls);
   double s = 0;
-  for (const double x : v) s += (x - 2.0) * scale + 2.0;
+  for (const double x : v) s += calls % 2 == 0 ? x : 999.0 - x;
   return s;
 }
 
