@@ -8,8 +8,9 @@ namespace weft::detail::algo {
 
 namespace {
 template <class C>
-typename C::result_type bridge_indices(std::size_t n, const C& c) {
-  return plumbing::bridge(index_producer{0, n}, c);
+typename C::result_type bridge_indices(std::size_t n, const C& c,
+                                       const split_options& opt = {}) {
+  return plumbing::bridge(index_producer{0, n}, c, opt);
 }
 }  // namespace
 
@@ -22,43 +23,54 @@ std::size_t run_blocks(std::size_t n, const find_blocks_consumer<false>& c) {
   return bridge_indices(n, c);
 }
 
-std::optional<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c) {
-  return bridge_indices(n, c);
+std::optional<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
-std::optional<unsigned> run_blocks(std::size_t n, const reduce_blocks_consumer<unsigned>& c) {
-  return bridge_indices(n, c);
+std::optional<unsigned> run_blocks(std::size_t n, const reduce_blocks_consumer<unsigned>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
-std::optional<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c) {
-  return bridge_indices(n, c);
+std::optional<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
 std::optional<unsigned long> run_blocks(std::size_t n,
-                                        const reduce_blocks_consumer<unsigned long>& c) {
-  return bridge_indices(n, c);
+                                        const reduce_blocks_consumer<unsigned long>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
-std::optional<long long> run_blocks(std::size_t n, const reduce_blocks_consumer<long long>& c) {
-  return bridge_indices(n, c);
+std::optional<long long> run_blocks(std::size_t n, const reduce_blocks_consumer<long long>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
 std::optional<unsigned long long> run_blocks(std::size_t n,
-                                             const reduce_blocks_consumer<unsigned long long>& c) {
-  return bridge_indices(n, c);
+                                             const reduce_blocks_consumer<unsigned long long>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
-std::optional<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c) {
-  return bridge_indices(n, c);
+std::optional<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
-std::optional<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c) {
-  return bridge_indices(n, c);
+std::optional<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
-std::optional<index_pair> run_blocks(std::size_t n, const reduce_blocks_consumer<index_pair>& c) {
-  return bridge_indices(n, c);
+std::optional<index_pair> run_blocks(std::size_t n, const reduce_blocks_consumer<index_pair>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
 
 std::optional<radix_survey<std::uint32_t>> run_blocks(
-    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c) {
-  return bridge_indices(n, c);
+    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
 std::optional<radix_survey<std::uint64_t>> run_blocks(
-    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint64_t>>& c) {
-  return bridge_indices(n, c);
+    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint64_t>>& c,
+    const split_options& opt) {
+  return bridge_indices(n, c, opt);
 }
 
 }  // namespace weft::detail::algo

@@ -102,8 +102,9 @@ TEST_CASE("each block function type keeps its own learned cost", "[algo][engine]
 namespace {
 template <class T>
 constexpr bool reduces_in_libweft =
-    requires(std::size_t n, const weft::detail::algo::reduce_blocks_consumer<T>& c) {
-      weft::detail::algo::run_blocks(n, c);
+    requires(std::size_t n, const weft::detail::algo::reduce_blocks_consumer<T>& c,
+             const weft::plumbing::split_options& opt) {
+      weft::detail::algo::run_blocks(n, c, opt);
     };
 }  // namespace
 

@@ -315,6 +315,66 @@ TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread 
   }
 }
 
+// Reductions into a type whose engine libweft holds (the integers, float, double) run it
+// (detail::bridge_reduction): the call site compiles its leaf loop, not the engine. The
+// choice is made at compile time from the consumer's type; check it, and that routed and
+// unrouted reductions give the plain loop's answer under every grain option, at 1 and 2
+// threads, and let a user's exception through.
+TEST_CASE("pipeline reductions run the engine compiled into libweft", "[iter][engine]") {
+  using namespace weft::detail;
+  using keep_fn = bool (*)(long);
+  static_assert(compiled_reduction<arithmetic_consumer<double, plus_op>>);
+  static_assert(compiled_reduction<arithmetic_consumer<long, times_op>>);
+  static_assert(compiled_reduction<count_consumer>);
+  static_assert(compiled_reduction<wrapping_consumer<count_consumer, keep_fn, filter_folder>>);
+  static_assert(!compiled_reduction<arithmetic_consumer<short, plus_op>>);  // no engine for it
+  static_assert(!compiled_reduction<collect_indexed_consumer<double>>);     // splits by offset
+  static_assert(!compiled_reduction<any_consumer<keep_fn>>);                // stops early
+  static_assert(!compiled_reduction<wrapping_consumer<any_consumer<keep_fn>, keep_fn, filter_folder>>);
+
+  const auto threads = GENERATE(1, 2);
+  const auto n = GENERATE(std::size_t{0}, std::size_t{1}, std::size_t{1000}, std::size_t{100'003});
+  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
+  std::vector<long> v(n);
+  std::iota(v.begin(), v.end(), -7L);
+  long want_sum = 0, want_even = 0;
+  short want_short = 0;
+  for (long x : v) {
+    want_sum += 3 * x;
+    want_even += x % 2 == 0;
+    want_short = static_cast<short>(want_short + static_cast<short>(x % 5));
+  }
+  const auto triple = [](long x) { return 3 * x; };
+  const auto even = [](long x) { return x % 2 == 0; };
+  for (int option = 0; option < 4; ++option) {
+    CAPTURE(threads, n, option);
+    const auto with = [option](auto it) {
+      if (option == 1) return std::move(it).with_max_len(1);
+      if (option == 2) return std::move(it).with_min_len(5000);
+      if (option == 3) return std::move(it).deterministic();
+      return it;
+    };
+    pool.install([&] {
+      CHECK(with(weft::iter(v)).map(triple).sum() == want_sum);
+      CHECK(with(weft::iter(v)).filter(even).count() == static_cast<std::size_t>(want_even));
+      CHECK(with(weft::iter(v)).reduce(0L, [](long a, long b) { return a + b; }) * 3 == want_sum);
+      CHECK(with(weft::iter(v)).map([](long x) { return static_cast<short>(x % 5); }).sum() ==
+            want_short);  // short: the engine instantiated here
+    });
+  }
+  if (n > 0) {
+    const std::size_t bad = n / 2;
+    CHECK_THROWS_AS(pool.install([&] {
+                      return weft::iter(v).enumerate().map([bad](auto p) {
+                        if (p.first == bad) throw std::runtime_error("item");
+                        return p.second;
+                      }).sum();
+                    }),
+                    std::runtime_error);
+    CHECK(pool.install([&] { return weft::iter(v).map(triple).sum(); }) == want_sum);
+  }
+}
+
 // A started leaf cuts the rest of its range when another thread is idle and has nothing
 // else to take (bridge.hpp, split_rest). Here the first quarter of the items is slow and
 // the rest fast, so the leaf holding the slow items is still running when the other thread

@@ -354,6 +354,20 @@ learned_cost& learned_cost_for(const C& c) {
 
 constinit inline thread_local unsigned probe_ticket = 0;
 
+// Whether a call over n items takes the engine's small case (bridge, step 1): its learned
+// cost fits the probe budget and it is not the sampled call. If so the call is counted, as
+// bridge counts it, and the caller folds everything inline. The algorithms' and the compiled
+// reductions' entry points ask this before calling into libweft, so that a small call runs
+// its block function inlined at the call site, as a pipeline's small case does.
+inline bool take_small_case(learned_cost& learned, std::size_t n) noexcept {
+  const bool in_pool = weft::thread_index().has_value();
+  const std::size_t fits =
+      (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);
+  if (n > fits || (probe_ticket + 1) % probe_sample_period == 0) return false;
+  ++probe_ticket;
+  return true;
+}
+
 }  // namespace weft::detail
 
 namespace weft::plumbing {
@@ -392,15 +406,15 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   }
 
   detail::learned_cost& learned = detail::learned_cost_for<P>(c);
-  const bool in_pool = weft::thread_index().has_value();
-  const std::size_t fits =
-      (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);
   auto f = c.make_folder();
-  const bool sampled = ++detail::probe_ticket % detail::probe_sample_period == 0;
-  if (n <= fits && !sampled) {
+  if (detail::take_small_case(learned, n)) {
     fold_block(p, f, 0, n);  // the small case: no clock, no pool
     return std::move(f).complete();
   }
+  const bool in_pool = weft::thread_index().has_value();
+  const std::size_t fits =
+      (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);
+  const bool sampled = ++detail::probe_ticket % detail::probe_sample_period == 0;
   // A search whose cost is known folds its first chunk without the clock: most searches
   // stop there (a match near the front), and two TSC reads cost a sixth of a scan of 1,000
   // int32. If it did not stop, the chunk took about the probe budget, the point where the

@@ -16,6 +16,7 @@
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"
 #include "weft/iter/value.hpp"
+#include "weft/detail/algo/reduce_blocks.hpp"
 #include "weft/plumbing/bridge.hpp"
 
 namespace weft::detail::algo {
@@ -35,8 +36,6 @@ template <class Policy, class... It>
 inline constexpr bool runs_parallel =
     reads_parallel<Policy, It...> && (!writes_packed_bits<It> && ...);
 
-using index_producer = iota_producer<std::size_t>;
-
 template <class It>
 It advance(It it, std::size_t i) {
   return it + static_cast<std::iter_difference_t<It>>(i);
@@ -46,41 +45,6 @@ template <class It>
 std::size_t distance(It first, It last) {
   return static_cast<std::size_t>(last - first);
 }
-
-// The algorithms' block functions reach the engine through a type-erased reference
-// (an object pointer and a function pointer): every for_blocks call of a translation unit
-// then runs one instantiation of the engine, and every reduce_blocks call one per value
-// type, instead of one per call site (an engine instantiation is ~11 KB of code; a sort
-// makes about ten passes). The price is one indirect call per block, and a block is ~4 us
-// of work. Each block function type keeps its own learned cost (block_cost), as it would
-// with an engine of its own.
-template <class Sig>
-class block_fn_ref;
-
-template <class R, class... Args>
-class block_fn_ref<R(Args...)> {
- public:
-  template <class F>
-  explicit block_fn_ref(const F& f)
-      : obj_(&f), call_([](const void* obj, Args... args) -> R {
-          return (*static_cast<const F*>(obj))(std::forward<Args>(args)...);
-        }) {}
-  R operator()(Args... args) const { return call_(obj_, std::forward<Args>(args)...); }
-
- private:
-  const void* obj_;
-  R (*call_)(const void*, Args...);
-};
-
-template <class BlockFn>
-inline constinit learned_cost block_cost{};
-
-// What every block consumer carries for the probe: its block function type's record
-// (the engine finds it through cost_record(), see plumbing::learned_cost_for).
-struct carries_block_cost {
-  learned_cost* cost;
-  learned_cost* cost_record() const { return cost; }
-};
 
 // The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
 // [p[lo], p[lo] + (hi - lo)) of the whole input.
@@ -117,76 +81,9 @@ WEFT_API no_result run_blocks(std::size_t n, const for_blocks_consumer& c);
 template <class Body>
 void for_blocks(std::size_t n, const Body& body) {
   if (n == 0) return;
+  if (take_small_case(block_cost<Body>, n)) return body(std::size_t{0}, n);
   const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
   run_blocks(n, for_blocks_consumer{{}, {&block_cost<Body>}, &ref});
-}
-
-template <class T>
-struct reduce_blocks_consumer : splittable_by_copy<reduce_blocks_consumer<T>>, carries_block_cost {
-  using result_type = std::optional<T>;
-  using block_fn = block_fn_ref<T(std::size_t, std::size_t)>;
-  using combine_fn = block_fn_ref<T(T, T)>;
-  const block_fn* block;
-  const combine_fn* combine;
-
-  struct folder {
-    std::optional<T> acc;
-    const block_fn* block;
-    const combine_fn* combine;
-    void add(T v) {
-      if (acc)
-        acc = (*combine)(std::move(*acc), std::move(v));
-      else
-        acc.emplace(std::move(v));
-    }
-    void consume(std::size_t, std::size_t i) { add((*block)(i, i + 1)); }
-    template <plumbing::producer P>
-    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      if (lo < hi) add((*block)(p[lo], p[lo] + (hi - lo)));
-    }
-    std::optional<T> complete() && { return std::move(acc); }
-  };
-  folder make_folder() const { return {std::nullopt, block, combine}; }
-  bool full() const { return false; }
-  std::optional<T> reduce(std::optional<T> l, std::optional<T> r) const {
-    if (!l) return r;
-    if (!r) return l;
-    return (*combine)(std::move(*l), std::move(*r));
-  }
-};
-
-// Reductions to these value types use the compiled engine (run_blocks above): the counts,
-// the index pairs of min/max_element, and the arithmetic types of reduce and
-// transform_reduce. Any other type instantiates the engine where it is called.
-WEFT_API std::optional<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c);
-WEFT_API std::optional<unsigned> run_blocks(std::size_t n,
-                                            const reduce_blocks_consumer<unsigned>& c);
-WEFT_API std::optional<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c);
-WEFT_API std::optional<unsigned long> run_blocks(std::size_t n,
-                                                 const reduce_blocks_consumer<unsigned long>& c);
-WEFT_API std::optional<long long> run_blocks(std::size_t n,
-                                             const reduce_blocks_consumer<long long>& c);
-WEFT_API std::optional<unsigned long long> run_blocks(
-    std::size_t n, const reduce_blocks_consumer<unsigned long long>& c);
-WEFT_API std::optional<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c);
-WEFT_API std::optional<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c);
-using index_pair = std::pair<std::size_t, std::size_t>;
-WEFT_API std::optional<index_pair> run_blocks(std::size_t n,
-                                              const reduce_blocks_consumer<index_pair>& c);
-
-/// Reduces [0, n): `block(lo, hi)` (lo < hi) gives one block's value, `combine(left, right)`
-/// joins the values of two adjacent ranges, left first; it must be associative, need not be
-/// commutative. Empty when n == 0.
-template <class T, class Block, class Combine>
-std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine& combine) {
-  if (n == 0) return std::nullopt;
-  const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
-  const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
-  const reduce_blocks_consumer<T> c{{}, {&block_cost<Block>}, &block_ref, &combine_ref};
-  if constexpr (requires { run_blocks(n, c); })
-    return run_blocks(n, c);
-  else
-    return plumbing::bridge(index_producer{0, n}, c);
 }
 
 // Ordered search over blocks: iter's find_first / find_last consumer with a block function
@@ -237,6 +134,7 @@ WEFT_API std::size_t run_blocks(std::size_t n, const find_blocks_consumer<false>
 template <bool First, class Block>
 std::size_t find_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
+  if (take_small_case(block_cost<Block>, n)) return block(std::size_t{0}, n);  // n: no match
   std::atomic<std::size_t> best{First ? no_index : 0};
   const typename find_blocks_consumer<First>::block_fn ref(block);
   const std::size_t at =

@@ -333,11 +333,14 @@ struct radix_survey {
   bool asc, desc, sdesc;
 };
 
-// The survey pass's reduction runs on the compiled engine (see run_blocks in blocks.hpp).
+// The survey pass's reduction runs on the compiled engine (see run_blocks in
+// reduce_blocks.hpp).
 WEFT_API std::optional<radix_survey<std::uint32_t>> run_blocks(
-    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c);
+    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c,
+    const split_options& opt);
 WEFT_API std::optional<radix_survey<std::uint64_t>> run_blocks(
-    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint64_t>>& c);
+    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint64_t>>& c,
+    const split_options& opt);
 
 template <class U>
 radix_survey<U> radix_survey_join(const radix_survey<U>& l, const radix_survey<U>& r) noexcept {

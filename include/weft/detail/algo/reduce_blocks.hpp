@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+// Block functions behind a type-erased reference, and reductions over blocks of [0, n): the
+// part of the algorithms' door to the engine (blocks.hpp) that pipelines use too. A pipeline
+// reduction whose consumer splits by copy runs here (iter/node.hpp, drive), so that its call
+// site compiles its leaf loop and not the engine.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <utility>
+
+#include "weft/detail/config.hpp"
+#include "weft/iter/source.hpp"
+#include "weft/plumbing/bridge.hpp"
+
+namespace weft::detail::algo {
+
+using index_producer = iota_producer<std::size_t>;
+
+// The algorithms' block functions reach the engine through a type-erased reference
+// (an object pointer and a function pointer): every for_blocks call of a translation unit
+// then runs one instantiation of the engine, and every reduce_blocks call one per value
+// type, instead of one per call site (an engine instantiation is ~11 KB of code; a sort
+// makes about ten passes). The price is one indirect call per block, and a block is ~4 us
+// of work. Each block function type keeps its own learned cost (block_cost), as it would
+// with an engine of its own.
+template <class Sig>
+class block_fn_ref;
+
+template <class R, class... Args>
+class block_fn_ref<R(Args...)> {
+ public:
+  template <class F>
+  explicit block_fn_ref(const F& f)
+      : obj_(&f), call_([](const void* obj, Args... args) -> R {
+          return (*static_cast<const F*>(obj))(std::forward<Args>(args)...);
+        }) {}
+  R operator()(Args... args) const { return call_(obj_, std::forward<Args>(args)...); }
+
+ private:
+  const void* obj_;
+  R (*call_)(const void*, Args...);
+};
+
+template <class BlockFn>
+inline constinit learned_cost block_cost{};
+
+// What every block consumer carries for the probe: its block function type's record
+// (the engine finds it through cost_record(), see plumbing::learned_cost_for).
+struct carries_block_cost {
+  learned_cost* cost;
+  learned_cost* cost_record() const { return cost; }
+};
+
+template <class T>
+struct reduce_blocks_consumer : carries_block_cost {
+  using result_type = std::optional<T>;
+  using block_fn = block_fn_ref<T(std::size_t, std::size_t)>;
+  using combine_fn = block_fn_ref<T(T, T)>;
+  const block_fn* block;
+  const combine_fn* combine;
+
+  std::pair<reduce_blocks_consumer, reduce_blocks_consumer> split_at(std::size_t) const {
+    return {*this, *this};
+  }
+  struct folder {
+    std::optional<T> acc;
+    const block_fn* block;
+    const combine_fn* combine;
+    void add(T v) {
+      if (acc)
+        acc = (*combine)(std::move(*acc), std::move(v));
+      else
+        acc.emplace(std::move(v));
+    }
+    void consume(std::size_t, std::size_t i) { add((*block)(i, i + 1)); }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      if (lo < hi) add((*block)(p[lo], p[lo] + (hi - lo)));
+    }
+    std::optional<T> complete() && { return std::move(acc); }
+  };
+  folder make_folder() const { return {std::nullopt, block, combine}; }
+  bool full() const { return false; }
+  std::optional<T> reduce(std::optional<T> l, std::optional<T> r) const {
+    if (!l) return r;
+    if (!r) return l;
+    return (*combine)(std::move(*l), std::move(*r));
+  }
+};
+
+// Reductions to these value types use the compiled engine (src/algo/engine.cpp): the
+// counts, the index pairs of min/max_element, the arithmetic types of reduce,
+// transform_reduce and the pipelines' sums. Any other type instantiates the engine where it
+// is called.
+using split_options = plumbing::split_options;
+template <class T>
+using reduce_result = std::optional<T>;
+WEFT_API reduce_result<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c,
+                                       const split_options& opt);
+WEFT_API reduce_result<unsigned> run_blocks(std::size_t n,
+                                            const reduce_blocks_consumer<unsigned>& c,
+                                            const split_options& opt);
+WEFT_API reduce_result<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c,
+                                        const split_options& opt);
+WEFT_API reduce_result<unsigned long> run_blocks(std::size_t n,
+                                                 const reduce_blocks_consumer<unsigned long>& c,
+                                                 const split_options& opt);
+WEFT_API reduce_result<long long> run_blocks(std::size_t n,
+                                             const reduce_blocks_consumer<long long>& c,
+                                             const split_options& opt);
+WEFT_API reduce_result<unsigned long long> run_blocks(
+    std::size_t n, const reduce_blocks_consumer<unsigned long long>& c, const split_options& opt);
+WEFT_API reduce_result<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c,
+                                         const split_options& opt);
+WEFT_API reduce_result<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c,
+                                          const split_options& opt);
+using index_pair = std::pair<std::size_t, std::size_t>;
+WEFT_API reduce_result<index_pair> run_blocks(std::size_t n,
+                                              const reduce_blocks_consumer<index_pair>& c,
+                                              const split_options& opt);
+
+/// Reduces [0, n): `block(lo, hi)` (lo < hi) gives one block's value, `combine(left, right)`
+/// joins the values of two adjacent ranges, left first; it must be associative, need not be
+/// commutative. Empty when n == 0. `opt`: the pipeline's grain options (with_min_len,
+/// with_max_len, deterministic), applied to [0, n) as to the pipeline's own input.
+template <class T, class Block, class Combine>
+std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine& combine,
+                               const split_options& opt = {}) {
+  if (n == 0) return std::nullopt;
+  if (!opt.deterministic && !opt.max_len && take_small_case(block_cost<Block>, n))
+    return block(std::size_t{0}, n);
+  const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
+  const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
+  const reduce_blocks_consumer<T> c{{&block_cost<Block>}, &block_ref, &combine_ref};
+  if constexpr (requires { run_blocks(n, c, opt); })
+    return run_blocks(n, c, opt);
+  else
+    return plumbing::bridge(index_producer{0, n}, c, opt);
+}
+
+}  // namespace weft::detail::algo
