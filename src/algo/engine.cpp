@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The splitting engine for the algorithms' block consumers whose types do not depend on the
-// call, compiled once (detail/algo/blocks.hpp says why).
+// The splitting engine for the block consumers whose types do not depend on the call,
+// compiled once (detail/algo/engine.hpp and blocks.hpp say why).
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/radix_sort.hpp"
 
@@ -14,7 +14,9 @@ typename C::result_type bridge_indices(std::size_t n, const C& c,
 }
 }  // namespace
 
-no_result run_blocks(std::size_t n, const for_blocks_consumer& c) { return bridge_indices(n, c); }
+no_result run_blocks(std::size_t n, const for_blocks_consumer& c, const split_options& opt) {
+  return bridge_indices(n, c, opt);
+}
 
 std::size_t run_blocks(std::size_t n, const find_blocks_consumer<true>& c) {
   return bridge_indices(n, c);

@@ -315,22 +315,26 @@ TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread 
   }
 }
 
-// Reductions into a type whose engine libweft holds (the integers, float, double) run it
-// (detail::bridge_reduction): the call site compiles its leaf loop, not the engine. The
-// choice is made at compile time from the consumer's type; check it, and that routed and
-// unrouted reductions give the plain loop's answer under every grain option, at 1 and 2
-// threads, and let a user's exception through.
-TEST_CASE("pipeline reductions run the engine compiled into libweft", "[iter][engine]") {
+// for_each and the reductions into a type whose engine libweft holds (the integers, float,
+// double) run it (detail::bridge_compiled): the call site compiles its leaf loop, not the
+// engine. The choice is made at compile time from the consumer's type; check it, and that
+// routed and unrouted pipelines give the plain loop's answer under every grain option, at 1
+// and 2 threads, and let a user's exception through.
+TEST_CASE("pipeline reductions and for_each run the engine compiled into libweft",
+          "[iter][engine]") {
   using namespace weft::detail;
   using keep_fn = bool (*)(long);
-  static_assert(compiled_reduction<arithmetic_consumer<double, plus_op>>);
-  static_assert(compiled_reduction<arithmetic_consumer<long, times_op>>);
-  static_assert(compiled_reduction<count_consumer>);
-  static_assert(compiled_reduction<wrapping_consumer<count_consumer, keep_fn, filter_folder>>);
-  static_assert(!compiled_reduction<arithmetic_consumer<short, plus_op>>);  // no engine for it
-  static_assert(!compiled_reduction<collect_indexed_consumer<double>>);     // splits by offset
-  static_assert(!compiled_reduction<any_consumer<keep_fn>>);                // stops early
-  static_assert(!compiled_reduction<wrapping_consumer<any_consumer<keep_fn>, keep_fn, filter_folder>>);
+  static_assert(compiled_fold<arithmetic_consumer<double, plus_op>>);
+  static_assert(compiled_fold<arithmetic_consumer<long, times_op>>);
+  static_assert(compiled_fold<count_consumer>);
+  static_assert(compiled_fold<wrapping_consumer<count_consumer, keep_fn, filter_folder>>);
+  static_assert(!compiled_fold<arithmetic_consumer<short, plus_op>>);  // no engine for it
+  static_assert(!compiled_fold<collect_indexed_consumer<double>>);     // splits by offset
+  static_assert(!compiled_fold<any_consumer<keep_fn>>);                // stops early
+  static_assert(!compiled_fold<wrapping_consumer<any_consumer<keep_fn>, keep_fn, filter_folder>>);
+  using touch_fn = void (*)(long&);
+  static_assert(compiled_fold<for_each_consumer<touch_fn>>);
+  static_assert(compiled_fold<wrapping_consumer<for_each_consumer<touch_fn>, keep_fn, filter_folder>>);
 
   const auto threads = GENERATE(1, 2);
   const auto n = GENERATE(std::size_t{0}, std::size_t{1}, std::size_t{1000}, std::size_t{100'003});
@@ -343,6 +347,12 @@ TEST_CASE("pipeline reductions run the engine compiled into libweft", "[iter][en
     want_sum += 3 * x;
     want_even += x % 2 == 0;
     want_short = static_cast<short>(want_short + static_cast<short>(x % 5));
+  }
+  std::vector<long> twice_plus_one(n);
+  std::vector<int> even_once(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    twice_plus_one[i] = 2 * v[i] + 1;
+    even_once[i] = v[i] % 2 == 0 ? 1 : 0;
   }
   const auto triple = [](long x) { return 3 * x; };
   const auto even = [](long x) { return x % 2 == 0; };
@@ -360,6 +370,15 @@ TEST_CASE("pipeline reductions run the engine compiled into libweft", "[iter][en
       CHECK(with(weft::iter(v)).reduce(0L, [](long a, long b) { return a + b; }) * 3 == want_sum);
       CHECK(with(weft::iter(v)).map([](long x) { return static_cast<short>(x % 5); }).sum() ==
             want_short);  // short: the engine instantiated here
+      std::vector<long> w = v;
+      with(weft::iter(w)).for_each([](long& x) { x = 2 * x + 1; });  // each item exactly once
+      CHECK(w == twice_plus_one);
+      std::vector<std::atomic<int>> seen(n);
+      with(weft::iter(v)).enumerate().filter([](auto p) { return p.second % 2 == 0; }).for_each(
+          [&seen](auto p) { seen[p.first].fetch_add(1, std::memory_order_relaxed); });
+      std::vector<int> seen_counts(n);
+      for (std::size_t i = 0; i < n; ++i) seen_counts[i] = seen[i].load();
+      CHECK(seen_counts == even_once);
     });
   }
   if (n > 0) {

@@ -9,7 +9,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/reduce_blocks.hpp"
+#include "weft/detail/algo/engine.hpp"
 #include "weft/plumbing/bridge.hpp"
 #include "weft/plumbing/consumer.hpp"
 #include "weft/plumbing/producer.hpp"
@@ -57,40 +57,47 @@ struct wrapping_consumer {
 };
 
 // Whether consumer C's halves are copies of it whatever the cut: its leaves are then
-// independent folds of blocks, which is what the compiled engine runs (bridge_reduction).
+// independent folds of blocks, which is what the compiled engine runs (bridge_compiled).
 template <class C>
 constexpr bool splits_by_copy = std::is_base_of_v<splittable_by_copy<C>, C>;
 template <class Inner, class Fn, template <class, class> class Folder>
 constexpr bool splits_by_copy<wrapping_consumer<Inner, Fn, Folder>> = splits_by_copy<Inner>;
 
-// A reduction into a type whose engine libweft holds (algo::reduce_blocks: the integers,
-// float, double): sum, product, count, reduce, after any adaptors.
+// A pipeline that libweft's engine can run (algo/engine.hpp): its consumer splits by copy,
+// its folders never stop early, and its result is nothing (for_each) or a type the engine
+// reduces (the integers, float, double: sum, product, count, reduce), after any adaptors.
 template <class C>
-concept compiled_reduction =
+concept compiled_fold =
     splits_by_copy<C> &&
     !plumbing::folder_stops_early<decltype(std::declval<C&>().make_folder())> &&
-    requires(std::size_t n, const algo::reduce_blocks_consumer<typename C::result_type>& rc,
-             const plumbing::split_options& opt) { algo::run_blocks(n, rc, opt); };
+    (std::same_as<typename C::result_type, no_result> ||
+     requires(std::size_t n, const algo::reduce_blocks_consumer<typename C::result_type>& rc,
+              const plumbing::split_options& opt) { algo::run_blocks(n, rc, opt); });
 
-// Runs such a reduction on the compiled engine: the call site compiles its leaf loop (the
-// block function: a fresh folder of `c` over [lo, hi)) and a call, not the engine, which is
-// ~10 KB of code per pipeline type (docs/plumbing.md, "What a call site compiles"). The
-// blocks' results are combined left to right with the consumer's reduce, as leaves' were.
+// Runs such a pipeline on the compiled engine: the call site compiles its leaf loop (`fold`:
+// a fresh folder of `c` over [lo, hi)) and a call, not the engine, which is ~10 KB of code
+// per pipeline type (docs/plumbing.md, "What one call site compiles"). The blocks' results
+// are combined left to right with the consumer's reduce, as leaves' were.
 template <plumbing::producer P, plumbing::consumer C>
-typename C::result_type bridge_reduction(const P& p, const C& c,
-                                         const plumbing::split_options& opt) {
+typename C::result_type bridge_compiled(const P& p, const C& c,
+                                        const plumbing::split_options& opt) {
   using T = typename C::result_type;
-  const auto block = [&p, &c](std::size_t lo, std::size_t hi) -> T {
+  const auto fold = [&p, &c](std::size_t lo, std::size_t hi) -> T {
     C local = c;
     auto f = local.make_folder();
     plumbing::fold_block(p, f, lo, hi);
     return std::move(f).complete();
   };
-  const auto combine = [&c](T l, T r) -> T { return c.reduce(std::move(l), std::move(r)); };
-  if (std::optional<T> r = algo::reduce_blocks<T>(p.size(), block, combine, opt))
-    return std::move(*r);
-  C local = c;
-  return local.make_folder().complete();
+  if constexpr (std::same_as<T, no_result>) {
+    algo::for_blocks(p.size(), [&fold](std::size_t lo, std::size_t hi) { fold(lo, hi); }, opt);
+    return {};
+  } else {
+    const auto combine = [&c](T l, T r) -> T { return c.reduce(std::move(l), std::move(r)); };
+    if (std::optional<T> r = algo::reduce_blocks<T>(p.size(), fold, combine, opt))
+      return std::move(*r);
+    C local = c;
+    return local.make_folder().complete();
+  }
 }
 
 // Runs the pipeline ending at `node` into consumer `c`.
@@ -98,8 +105,8 @@ template <class N, plumbing::consumer C>
 typename C::result_type drive(N& node, C c, const plumbing::split_options& opt) {
   if constexpr (!N::indexed)
     return node.drive(std::move(c), opt);
-  else if constexpr (compiled_reduction<C>)
-    return bridge_reduction(node.producer(), c, opt);
+  else if constexpr (compiled_fold<C>)
+    return bridge_compiled(node.producer(), c, opt);
   else
     return plumbing::bridge(node.producer(), std::move(c), opt);
 }

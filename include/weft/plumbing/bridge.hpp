@@ -12,6 +12,7 @@
 #include <optional>
 #include <utility>
 
+#include "weft/detail/config.hpp"
 #include "weft/join.hpp"
 #include "weft/plumbing/consumer.hpp"
 #include "weft/plumbing/cost_clock.hpp"
@@ -359,7 +360,7 @@ constinit inline thread_local unsigned probe_ticket = 0;
 // bridge counts it, and the caller folds everything inline. The algorithms' and the compiled
 // reductions' entry points ask this before calling into libweft, so that a small call runs
 // its block function inlined at the call site, as a pipeline's small case does.
-inline bool take_small_case(learned_cost& learned, std::size_t n) noexcept {
+WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n) noexcept {
   const bool in_pool = weft::thread_index().has_value();
   const std::size_t fits =
       (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);

@@ -16,7 +16,7 @@
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"
 #include "weft/iter/value.hpp"
-#include "weft/detail/algo/reduce_blocks.hpp"
+#include "weft/detail/algo/engine.hpp"
 #include "weft/plumbing/bridge.hpp"
 
 namespace weft::detail::algo {
@@ -44,46 +44,6 @@ It advance(It it, std::size_t i) {
 template <class It>
 std::size_t distance(It first, It last) {
   return static_cast<std::size_t>(last - first);
-}
-
-// The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
-// [p[lo], p[lo] + (hi - lo)) of the whole input.
-struct for_blocks_consumer : splittable_by_copy<for_blocks_consumer>, carries_block_cost {
-  using result_type = no_result;
-  const block_fn_ref<void(std::size_t, std::size_t)>* body;
-
-  struct folder {
-    const block_fn_ref<void(std::size_t, std::size_t)>* body;
-    void consume(std::size_t, std::size_t i) { (*body)(i, i + 1); }
-    template <plumbing::producer P>
-    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      if (lo < hi) (*body)(p[lo], p[lo] + (hi - lo));
-    }
-    no_result complete() && { return {}; }
-  };
-  folder make_folder() const { return {body}; }
-  bool full() const { return false; }
-  no_result reduce(no_result, no_result) const { return {}; }
-};
-
-// The engine behind a block consumer whose type does not depend on the call (for_blocks,
-// the block searches, reductions to the common value types) is compiled once, into libweft
-// (src/algo/engine.cpp), and reached through these functions. A call site then holds its
-// block function, its learned-cost record and a call: ~0.2 KB of object code for a
-// weft::for_each where an engine instantiation was ~11.8 KB, in every translation unit that
-// called one. Nothing is lost to inlining: the block function reaches the engine through a
-// pointer either way. (Plain functions, not explicit instantiations of plumbing::bridge: a
-// template instantiated over weft's detail types would be hidden in a shared libweft.)
-WEFT_API no_result run_blocks(std::size_t n, const for_blocks_consumer& c);
-
-/// Calls `body(lo, hi)` on disjoint blocks that together cover [0, n), on the current pool.
-/// Blocks are in no particular order and may run at once on different threads.
-template <class Body>
-void for_blocks(std::size_t n, const Body& body) {
-  if (n == 0) return;
-  if (take_small_case(block_cost<Body>, n)) return body(std::size_t{0}, n);
-  const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
-  run_blocks(n, for_blocks_consumer{{}, {&block_cost<Body>}, &ref});
 }
 
 // Ordered search over blocks: iter's find_first / find_last consumer with a block function

@@ -334,7 +334,7 @@ struct radix_survey {
 };
 
 // The survey pass's reduction runs on the compiled engine (see run_blocks in
-// reduce_blocks.hpp).
+// engine.hpp).
 WEFT_API std::optional<radix_survey<std::uint32_t>> run_blocks(
     std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c,
     const split_options& opt);

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
-// Block functions behind a type-erased reference, and reductions over blocks of [0, n): the
-// part of the algorithms' door to the engine (blocks.hpp) that pipelines use too. A pipeline
-// reduction whose consumer splits by copy runs here (iter/node.hpp, drive), so that its call
-// site compiles its leaf loop and not the engine.
+// The engine compiled into libweft (src/algo/engine.cpp) and the two ways to reach it with a
+// block function: for_blocks and reduce_blocks. The algorithms use them for their passes
+// (blocks.hpp adds the block searches), and so do pipelines whose consumer splits by copy:
+// for_each and the reductions (iter/node.hpp, drive), so that such a call site compiles its
+// leaf loop and a call, not the engine.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +12,7 @@
 
 #include "weft/detail/config.hpp"
 #include "weft/iter/source.hpp"
+#include "weft/iter/value.hpp"
 #include "weft/plumbing/bridge.hpp"
 
 namespace weft::detail::algo {
@@ -51,6 +53,54 @@ struct carries_block_cost {
   learned_cost* cost;
   learned_cost* cost_record() const { return cost; }
 };
+
+// The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
+// [p[lo], p[lo] + (hi - lo)) of the whole input.
+struct for_blocks_consumer : carries_block_cost {
+  using result_type = no_result;
+  const block_fn_ref<void(std::size_t, std::size_t)>* body;
+
+  std::pair<for_blocks_consumer, for_blocks_consumer> split_at(std::size_t) const {
+    return {*this, *this};
+  }
+
+  struct folder {
+    const block_fn_ref<void(std::size_t, std::size_t)>* body;
+    void consume(std::size_t, std::size_t i) { (*body)(i, i + 1); }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      if (lo < hi) (*body)(p[lo], p[lo] + (hi - lo));
+    }
+    no_result complete() && { return {}; }
+  };
+  folder make_folder() const { return {body}; }
+  bool full() const { return false; }
+  no_result reduce(no_result, no_result) const { return {}; }
+};
+
+// The engine behind a block consumer whose type does not depend on the call (for_blocks,
+// the block searches, reductions to the common value types) is compiled once, into libweft
+// (src/algo/engine.cpp), and reached through these functions. A call site then holds its
+// block function, its learned-cost record and a call: ~0.2 KB of object code for a
+// weft::for_each where an engine instantiation was ~11.8 KB, in every translation unit that
+// called one. Nothing is lost to inlining: the block function reaches the engine through a
+// pointer either way. (Plain functions, not explicit instantiations of plumbing::bridge: a
+// template instantiated over weft's detail types would be hidden in a shared libweft.)
+using split_options = plumbing::split_options;
+WEFT_API no_result run_blocks(std::size_t n, const for_blocks_consumer& c,
+                             const split_options& opt);
+
+/// Calls `body(lo, hi)` on disjoint blocks that together cover [0, n), on the current pool.
+/// Blocks are in no particular order and may run at once on different threads. `opt`: a
+/// pipeline's grain options (with_min_len, with_max_len, deterministic) over [0, n).
+template <class Body>
+void for_blocks(std::size_t n, const Body& body, const split_options& opt = {}) {
+  if (n == 0) return;
+  const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
+  if (!opt.deterministic && !opt.max_len && take_small_case(block_cost<Body>, n))
+    return ref(std::size_t{0}, n);
+  run_blocks(n, for_blocks_consumer{{&block_cost<Body>}, &ref}, opt);
+}
 
 template <class T>
 struct reduce_blocks_consumer : carries_block_cost {
@@ -93,7 +143,6 @@ struct reduce_blocks_consumer : carries_block_cost {
 // counts, the index pairs of min/max_element, the arithmetic types of reduce,
 // transform_reduce and the pipelines' sums. Any other type instantiates the engine where it
 // is called.
-using split_options = plumbing::split_options;
 template <class T>
 using reduce_result = std::optional<T>;
 WEFT_API reduce_result<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c,
@@ -128,9 +177,9 @@ template <class T, class Block, class Combine>
 std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine& combine,
                                const split_options& opt = {}) {
   if (n == 0) return std::nullopt;
-  if (!opt.deterministic && !opt.max_len && take_small_case(block_cost<Block>, n))
-    return block(std::size_t{0}, n);
   const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
+  if (!opt.deterministic && !opt.max_len && take_small_case(block_cost<Block>, n))
+    return block_ref(std::size_t{0}, n);
   const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
   const reduce_blocks_consumer<T> c{{&block_cost<Block>}, &block_ref, &combine_ref};
   if constexpr (requires { run_blocks(n, c, opt); })
