@@ -357,9 +357,9 @@ constinit inline thread_local unsigned probe_ticket = 0;
 
 // Whether a call over n items takes the engine's small case (bridge, step 1): its learned
 // cost fits the probe budget and it is not the sampled call. If so the call is counted, as
-// bridge counts it, and the caller folds everything inline. The algorithms' and the compiled
-// reductions' entry points ask this before calling into libweft, so that a small call runs
-// its block function inlined at the call site, as a pipeline's small case does.
+// bridge counts it, and the caller folds everything on its own thread. for_blocks,
+// reduce_blocks and the block searches (detail/algo/) ask this before calling the engine
+// compiled into libweft, so that a small call never enters the library.
 WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n) noexcept {
   const bool in_pool = weft::thread_index().has_value();
   const std::size_t fits =

@@ -11,12 +11,12 @@
 #include <type_traits>
 #include <utility>
 
+#include "weft/detail/algo/engine.hpp"
 #include "weft/execution.hpp"
 #include "weft/iter/find.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"
 #include "weft/iter/value.hpp"
-#include "weft/detail/algo/engine.hpp"
 #include "weft/plumbing/bridge.hpp"
 
 namespace weft::detail::algo {
@@ -94,9 +94,9 @@ WEFT_API std::size_t run_blocks(std::size_t n, const find_blocks_consumer<false>
 template <bool First, class Block>
 std::size_t find_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
-  if (take_small_case(block_cost<Block>, n)) return block(std::size_t{0}, n);  // n: no match
-  std::atomic<std::size_t> best{First ? no_index : 0};
   const typename find_blocks_consumer<First>::block_fn ref(block);
+  if (take_small_case(block_cost<Block>, n)) return ref(std::size_t{0}, n);  // n: no match
+  std::atomic<std::size_t> best{First ? no_index : 0};
   const std::size_t at =
       run_blocks(n, find_blocks_consumer<First>{{&block_cost<Block>}, &ref, {&best, 0, n}});
   return at == no_index ? n : at;

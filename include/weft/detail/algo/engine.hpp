@@ -143,29 +143,27 @@ struct reduce_blocks_consumer : carries_block_cost {
 // counts, the index pairs of min/max_element, the arithmetic types of reduce,
 // transform_reduce and the pipelines' sums. Any other type instantiates the engine where it
 // is called.
-template <class T>
-using reduce_result = std::optional<T>;
-WEFT_API reduce_result<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c,
+WEFT_API std::optional<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c,
                                        const split_options& opt);
-WEFT_API reduce_result<unsigned> run_blocks(std::size_t n,
+WEFT_API std::optional<unsigned> run_blocks(std::size_t n,
                                             const reduce_blocks_consumer<unsigned>& c,
                                             const split_options& opt);
-WEFT_API reduce_result<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c,
+WEFT_API std::optional<long> run_blocks(std::size_t n, const reduce_blocks_consumer<long>& c,
                                         const split_options& opt);
-WEFT_API reduce_result<unsigned long> run_blocks(std::size_t n,
+WEFT_API std::optional<unsigned long> run_blocks(std::size_t n,
                                                  const reduce_blocks_consumer<unsigned long>& c,
                                                  const split_options& opt);
-WEFT_API reduce_result<long long> run_blocks(std::size_t n,
+WEFT_API std::optional<long long> run_blocks(std::size_t n,
                                              const reduce_blocks_consumer<long long>& c,
                                              const split_options& opt);
-WEFT_API reduce_result<unsigned long long> run_blocks(
+WEFT_API std::optional<unsigned long long> run_blocks(
     std::size_t n, const reduce_blocks_consumer<unsigned long long>& c, const split_options& opt);
-WEFT_API reduce_result<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c,
+WEFT_API std::optional<float> run_blocks(std::size_t n, const reduce_blocks_consumer<float>& c,
                                          const split_options& opt);
-WEFT_API reduce_result<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c,
+WEFT_API std::optional<double> run_blocks(std::size_t n, const reduce_blocks_consumer<double>& c,
                                           const split_options& opt);
 using index_pair = std::pair<std::size_t, std::size_t>;
-WEFT_API reduce_result<index_pair> run_blocks(std::size_t n,
+WEFT_API std::optional<index_pair> run_blocks(std::size_t n,
                                               const reduce_blocks_consumer<index_pair>& c,
                                               const split_options& opt);
 
