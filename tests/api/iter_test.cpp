@@ -315,12 +315,12 @@ TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread 
   }
 }
 
-// for_each and the reductions into a type whose engine libweft holds (the integers, float,
-// double) run it (detail::bridge_compiled): the call site compiles its leaf loop, not the
+// for_each, to_vector and the reductions into a type whose engine libweft holds (the
+// integers, float, double) run it (detail::bridge_compiled): the call site compiles its leaf loop, not the
 // engine. The choice is made at compile time from the consumer's type; check it, and that
 // routed and unrouted pipelines give the plain loop's answer under every grain option, at 1
 // and 2 threads, and let a user's exception through.
-TEST_CASE("pipeline reductions and for_each run the engine compiled into libweft",
+TEST_CASE("pipeline reductions, for_each and to_vector run the engine compiled into libweft",
           "[iter][engine]") {
   using namespace weft::detail;
   using keep_fn = bool (*)(long);
@@ -329,7 +329,8 @@ TEST_CASE("pipeline reductions and for_each run the engine compiled into libweft
   static_assert(compiled_fold<count_consumer>);
   static_assert(compiled_fold<wrapping_consumer<count_consumer, keep_fn, filter_folder>>);
   static_assert(!compiled_fold<arithmetic_consumer<short, plus_op>>);  // no engine for it
-  static_assert(!compiled_fold<collect_indexed_consumer<double>>);     // splits by offset
+  static_assert(compiled_fold<collect_indexed_consumer<double>>);       // writes out[i]
+  static_assert(!compiled_fold<collect_pieces_consumer<double>>);       // pieces: no engine
   static_assert(!compiled_fold<any_consumer<keep_fn>>);                // stops early
   static_assert(!compiled_fold<wrapping_consumer<any_consumer<keep_fn>, keep_fn, filter_folder>>);
   using touch_fn = void (*)(long&);
@@ -379,6 +380,8 @@ TEST_CASE("pipeline reductions and for_each run the engine compiled into libweft
       std::vector<int> seen_counts(n);
       for (std::size_t i = 0; i < n; ++i) seen_counts[i] = seen[i].load();
       CHECK(seen_counts == even_once);
+      CHECK(with(weft::iter(v)).map([](long x) { return 2 * x + 1; }).to_vector() ==
+            twice_plus_one);
     });
   }
   if (n > 0) {

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "weft/detail/algo/engine.hpp"
 #include "weft/detail/algo/scratch.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/node.hpp"
@@ -22,6 +23,9 @@ namespace weft::detail {
 template <class V>
 struct collect_indexed_consumer {
   using result_type = no_result;
+  // A folder writes item i to out[i], so the root consumer's folder is right for any block
+  // of the root producer: the compiled engine can run it (iter/node.hpp, compiled_fold).
+  static constexpr bool root_folds_any_block = true;
   V* out;
 
   std::pair<collect_indexed_consumer, collect_indexed_consumer> split_at(std::size_t i) const {
@@ -59,10 +63,10 @@ std::vector<V> sized_output(std::size_t n) {
       out.reserve(n);
       algo::advise_huge_pages(out.data(), n * sizeof(V));
       auto* bytes = reinterpret_cast<volatile unsigned char*>(out.data());
-      auto touch = [bytes](std::size_t page) { bytes[page * prefault_page_bytes] = 0; };
-      const std::size_t pages = n * sizeof(V) / prefault_page_bytes;
-      plumbing::bridge(iota_producer<std::size_t>{0, pages},
-                       for_each_consumer<decltype(touch)>{{}, &touch});
+      const auto touch = [bytes](std::size_t first, std::size_t last) {
+        for (std::size_t page = first; page < last; ++page) bytes[page * prefault_page_bytes] = 0;
+      };
+      algo::for_blocks(n * sizeof(V) / prefault_page_bytes, touch);
     }
   }
   out.resize(n);

@@ -56,19 +56,24 @@ struct wrapping_consumer {
   }
 };
 
-// Whether consumer C's halves are copies of it whatever the cut: its leaves are then
-// independent folds of blocks, which is what the compiled engine runs (bridge_compiled).
+// Whether a fresh folder of consumer C is right for any block [lo, hi) of the producer C
+// was given: so when C's halves are copies of it whatever the cut (its leaves are then
+// independent folds of blocks), or when C says so (to_vector's consumer writes item i to
+// out[i]). That is what the compiled engine runs (bridge_compiled).
 template <class C>
-constexpr bool splits_by_copy = std::is_base_of_v<splittable_by_copy<C>, C>;
+constexpr bool root_folds_any_block =
+    std::is_base_of_v<splittable_by_copy<C>, C> || requires { requires C::root_folds_any_block; };
 template <class Inner, class Fn, template <class, class> class Folder>
-constexpr bool splits_by_copy<wrapping_consumer<Inner, Fn, Folder>> = splits_by_copy<Inner>;
+constexpr bool root_folds_any_block<wrapping_consumer<Inner, Fn, Folder>> =
+    root_folds_any_block<Inner>;
 
-// A pipeline that libweft's engine can run (algo/engine.hpp): its consumer splits by copy,
-// its folders never stop early, and its result is nothing (for_each) or a type the engine
-// reduces (the integers, float, double: sum, product, count, reduce), after any adaptors.
+// A pipeline that libweft's engine can run (algo/engine.hpp): a fresh folder of its
+// consumer folds any block, never stops early, and its result is nothing (for_each,
+// to_vector) or a type the engine reduces (the integers, float, double: sum, product, count,
+// reduce), after any adaptors.
 template <class C>
 concept compiled_fold =
-    splits_by_copy<C> &&
+    root_folds_any_block<C> &&
     !plumbing::folder_stops_early<decltype(std::declval<C&>().make_folder())> &&
     (std::same_as<typename C::result_type, no_result> ||
      requires(std::size_t n, const algo::reduce_blocks_consumer<typename C::result_type>& rc,
