@@ -71,8 +71,6 @@ inline void print_rounds(int reps, int rounds) {
     std::printf("   the peers take turns: %zu rounds of %d-%d timed calls, each round after "
                 "one untimed warm-up\n",
                 shares.size(), shares.back(), shares.front());
-  std::printf("   a turn whose calls total under %.0f ms repeats them until they do (at most %d)\n",
-              static_cast<double>(min_turn_ns) / 1e6, max_turn_calls);
 }
 
 // `peers` is a workload's array of peer<run_fn>; each runs at each thread count, the seq*
@@ -168,9 +166,11 @@ inline void bar_seconds_at_2t(const char* workload, const table_result& r, doubl
   bar(std::string("weft ") + workload + " @2t (s)", r.at("weft", 2) / 1e9, limit, "s");
 }
 
-// The heading of a table timed over --reps runs.
+// The heading of a table timed over --reps runs (time_calls, time_sorts).
 inline std::string median_heading(const std::string& what, int reps) {
-  return "\n== " + what + "; median of " + std::to_string(reps) + " or more runs ==\n";
+  return "\n== " + what + "; median of " + std::to_string(reps) +
+         " or more runs (a turn's calls repeat until they total " +
+         std::to_string(min_turn_ns / 1'000'000) + " ms) ==\n";
 }
 
 // Result checks: integers and positions exactly, floating-point sums to a relative 1e-9

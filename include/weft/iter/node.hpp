@@ -98,10 +98,8 @@ typename C::result_type bridge_compiled(const P& p, const C& c,
     return {};
   } else {
     const auto combine = [&c](T l, T r) -> T { return c.reduce(std::move(l), std::move(r)); };
-    if (std::optional<T> r = algo::reduce_blocks<T>(p.size(), fold, combine, opt))
-      return std::move(*r);
-    C local = c;
-    return local.make_folder().complete();
+    std::optional<T> r = algo::reduce_blocks<T>(p.size(), fold, combine, opt);
+    return r ? std::move(*r) : fold(0, 0);  // empty: the identity
   }
 }
 

@@ -355,12 +355,15 @@ learned_cost& learned_cost_for(const C& c) {
 
 constinit inline thread_local unsigned probe_ticket = 0;
 
-// Whether a call over n items takes the engine's small case (bridge, step 1): its learned
-// cost fits the probe budget and it is not the sampled call. If so the call is counted, as
-// bridge counts it, and the caller folds everything on its own thread. for_blocks,
-// reduce_blocks and the block searches (detail/algo/) ask this before calling the engine
-// compiled into libweft, so that a small call never enters the library.
-WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n) noexcept {
+// Whether a call over n items takes the engine's small case (bridge, step 1): it runs the
+// probe (no with_max_len, not deterministic), its learned cost fits the probe budget and it
+// is not the sampled call. If so the call is counted, as bridge counts it, and the caller
+// folds everything on its own thread. for_blocks, reduce_blocks and the block searches
+// (detail/algo/) ask this before calling the engine compiled into libweft, so that a small
+// call never enters the library.
+WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n,
+                                 const plumbing::split_options& opt = {}) noexcept {
+  if (opt.deterministic || opt.max_len) return false;
   const bool in_pool = weft::thread_index().has_value();
   const std::size_t fits =
       (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // The engine compiled into libweft (src/algo/engine.cpp) and the two ways to reach it with a
 // block function: for_blocks and reduce_blocks. The algorithms use them for their passes
-// (blocks.hpp adds the block searches), and so do pipelines whose consumer splits by copy:
-// for_each and the reductions (iter/node.hpp, drive), so that such a call site compiles its
-// leaf loop and a call, not the engine.
+// (blocks.hpp adds the block searches), and so do the pipelines whose consumer's folder can
+// fold any block on its own: for_each, to_vector and the reductions (iter/node.hpp,
+// compiled_fold), so that such a call site compiles its leaf loop and a call, not the engine.
 #pragma once
 
 #include <cstddef>
@@ -97,8 +97,7 @@ template <class Body>
 void for_blocks(std::size_t n, const Body& body, const split_options& opt = {}) {
   if (n == 0) return;
   const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
-  if (!opt.deterministic && !opt.max_len && take_small_case(block_cost<Body>, n))
-    return ref(std::size_t{0}, n);
+  if (take_small_case(block_cost<Body>, n, opt)) return ref(std::size_t{0}, n);
   run_blocks(n, for_blocks_consumer{{&block_cost<Body>}, &ref}, opt);
 }
 
@@ -176,8 +175,7 @@ std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine&
                                const split_options& opt = {}) {
   if (n == 0) return std::nullopt;
   const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
-  if (!opt.deterministic && !opt.max_len && take_small_case(block_cost<Block>, n))
-    return block_ref(std::size_t{0}, n);
+  if (take_small_case(block_cost<Block>, n, opt)) return block_ref(std::size_t{0}, n);
   const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
   const reduce_blocks_consumer<T> c{{&block_cost<Block>}, &block_ref, &combine_ref};
   if constexpr (requires { run_blocks(n, c, opt); })
