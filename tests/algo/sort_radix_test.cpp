@@ -229,3 +229,63 @@ TEST_CASE("radix sort: the cached scratch buffer, back to back and from two thre
   REQUIRE(ok[0]);
   REQUIRE(ok[1]);
 }
+
+TEST_CASE("radix sort: the streamed scatter and bucket copies", "[algo][sort][radix]") {
+  // Inputs from 16 MiB up are written with streaming stores when their parallel digit has at
+  // least 32 values (300,000 keys: 32 digits, and 64 when the parallel digit has more bits): the scatter through a
+  // line buffer per digit, the sorted buckets copied out of a warm buffer. Lowering the byte
+  // threshold to 0 takes that path at smaller sizes; the destinations start at several
+  // offsets within a cache line (the partial lines at the ends of each digit's part of each
+  // block are written with plain stores).
+  using weft::detail::algo::radix_key_fn;
+  using weft::detail::algo::radix_sort;
+  const radix_key_fn<std::identity, std::uint64_t, false> up64{};
+  const radix_key_fn<std::identity, std::uint64_t, true> down64{};
+  const radix_key_fn<std::identity, std::uint32_t, false> up32{};
+  const radix_key_fn<decltype(&pair_t::first), std::uint32_t, false> by_first{&pair_t::first};
+  for (const std::size_t n : {std::size_t(300000), std::size_t(sanitized ? 0 : 1'100'003)}) {
+    for (std::size_t offset = 0; offset < 8 && n != 0; offset += 3) {
+      auto rng = weft_test::seeded_rng(n + offset);
+      std::vector<std::uint64_t> v(n + offset);
+      for (auto& x : v) x = rng();
+      // One digit holds most keys: that bucket is scattered again, into the caller's array
+      // (at an offset from its lines that depends on where the bucket starts).
+      std::vector<std::uint64_t> skew(v);
+      for (std::size_t i = 0; i < skew.size(); ++i)
+        if (i % 10 != 0) skew[i] >>= 8;
+      for (auto* in : {&v, &skew}) {
+        auto want = *in;
+        std::sort(want.begin() + static_cast<std::ptrdiff_t>(offset), want.end());
+        auto got = *in;
+        radix_sort(got.data() + offset, n, up64, false, 0);
+        REQUIRE(got == want);
+        std::sort(want.begin() + static_cast<std::ptrdiff_t>(offset), want.end(),
+                  std::greater<>{});
+        got = *in;
+        radix_sort(got.data() + offset, n, down64, false, 0);
+        REQUIRE(got == want);
+      }
+      std::vector<std::uint32_t> w(n + offset);
+      for (auto& x : w) x = static_cast<std::uint32_t>(rng());
+      auto want32 = w;
+      std::sort(want32.begin() + static_cast<std::ptrdiff_t>(offset), want32.end());
+      radix_sort(w.data() + offset, n, up32, false, 0);
+      REQUIRE(w == want32);
+      auto p = pairs_of(n + offset, 0xFFFFF, offset);
+      auto want_p = p;
+      std::stable_sort(want_p.begin() + static_cast<std::ptrdiff_t>(offset), want_p.end(),
+                       [](const pair_t& x, const pair_t& y) { return x.first < y.first; });
+      radix_sort(p.data() + offset, n, by_first, true, 0);
+      REQUIRE(p == want_p);
+    }
+  }
+  // And through the public overloads at a size that streams by default (16 MiB of keys).
+  if constexpr (!sanitized) {
+    const std::size_t n = (std::size_t(16) << 20) / sizeof(std::uint64_t) + 4099;
+    auto rng = weft_test::seeded_rng(n);
+    std::vector<std::uint64_t> v(n);
+    for (auto& x : v) x = rng();
+    check_u64(v);
+    check_pairs(pairs_of(n, 0xFFFFF, 21));
+  }
+}

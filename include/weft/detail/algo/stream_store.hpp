@@ -7,6 +7,7 @@
 // buffers without reading the line: B bytes. For a memory-bound pass such as a scan of
 // int64 (read n, write n) that is 3 units of traffic down to 2, the difference between a
 // parallel scan that cannot beat the sequential one and one that does (docs/algorithms.md).
+// The radix sort streams its scatter and its sorted buckets (whole lines, below).
 //
 // Streaming stores are weakly ordered: neither a later release store nor a lock orders them.
 // Every run of them ends with stream_fence() (an sfence) on the thread that issued them,
@@ -26,6 +27,7 @@
 // in cache when the caller reads it, and streaming would evict it.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -72,6 +74,55 @@ inline void stream16(T* dst, const T (&v)[16 / sizeof(T)]) {
 #else
   std::memcpy(dst, v, 16);
 #endif
+}
+
+// --- whole cache lines ----------------------------------------------------------------------
+//
+// The radix sort's scatter writes to a thousand places at once; it gathers each place's
+// elements in a line-sized buffer and streams the buffer once it fills (stream_line), and its
+// bucket sorts stream their finished buckets out of cache (stream_copy). Only whole lines
+// that the writing thread owns entirely are streamed: a line shared with a neighbour's range
+// is written with plain stores, so no line ever receives streaming and plain stores from two
+// threads.
+inline constexpr std::size_t stream_line_bytes = 64;
+
+// Elements whose copy is a copy of their bytes (a trivial copy constructor, a trivial
+// destructor) and that tile a line exactly.
+template <class T>
+inline constexpr bool line_streamable_v =
+    stream_stores_available && std::is_trivially_copy_constructible_v<T> &&
+    std::is_trivially_destructible_v<T> && sizeof(T) <= stream_line_bytes &&
+    stream_line_bytes % sizeof(T) == 0;
+
+// Writes the 64 bytes at `src` (any alignment) to the line at `dst` (64-byte aligned)
+// without reading that line.
+inline void stream_line(void* dst, const void* src) {
+#if defined(__SSE2__)
+  const auto* s = static_cast<const __m128i*>(src);
+  auto* d = static_cast<__m128i*>(dst);
+  _mm_stream_si128(d, _mm_loadu_si128(s));
+  _mm_stream_si128(d + 1, _mm_loadu_si128(s + 1));
+  _mm_stream_si128(d + 2, _mm_loadu_si128(s + 2));
+  _mm_stream_si128(d + 3, _mm_loadu_si128(s + 3));
+#else
+  std::memcpy(dst, src, stream_line_bytes);
+#endif
+}
+
+// Copies [from, from + n) to the disjoint [to, to + n): the lines wholly inside the
+// destination streamed, the partial lines at its ends with plain stores.
+template <class T>
+void stream_copy(T* to, const T* from, std::size_t n) {
+  static_assert(line_streamable_v<T>);
+  std::size_t k = 0;
+  if (reinterpret_cast<std::uintptr_t>(to) % sizeof(T) == 0) {
+    const std::size_t misalign = reinterpret_cast<std::uintptr_t>(to) % stream_line_bytes;
+    k = std::min(n, misalign == 0 ? 0 : (stream_line_bytes - misalign) / sizeof(T));
+    std::memcpy(static_cast<void*>(to), static_cast<const void*>(from), k * sizeof(T));
+    constexpr std::size_t per_line = stream_line_bytes / sizeof(T);
+    for (; k + per_line <= n; k += per_line) stream_line(to + k, from + k);
+  }
+  std::memcpy(static_cast<void*>(to + k), static_cast<const void*>(from + k), (n - k) * sizeof(T));
 }
 
 inline void stream_fence() {
