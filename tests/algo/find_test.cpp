@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Searches and reductions (algorithm/find.hpp, algorithm/reduce.hpp) against std::.
+#include <deque>
 #include <execution>
 #include <numeric>
 
@@ -283,4 +284,54 @@ TEST_CASE("searches and reductions: exceptions propagate, the pool stays usable"
                       weft_test::test_error);
   }
   REQUIRE(weft::count(weft::par, v.begin(), v.end(), v[0]) == std::count(v.begin(), v.end(), v[0]));
+}
+
+TEST_CASE("find_if over small trivially copyable elements: a match at every place of a group",
+          "[algo]") {
+  // Such elements are tested 16 at a time (algorithm/find.hpp, first_satisfying): a match at
+  // each offset of a group, before and after group and block edges, on 1 and 2 threads, in a
+  // vector and a deque (random access, not contiguous); forms the grouped path must leave to
+  // std::find_if (a predicate taking a mutable reference, one with a non-const call) agree too.
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{15}, std::size_t{16},
+                                  std::size_t{17}, std::size_t{48}, std::size_t{1000}, big}) {
+        std::vector<std::int16_t> v(n, 0);
+        std::deque<std::int16_t> d(n, 0);
+        std::vector<std::size_t> places;
+        for (std::size_t at = 0; at < std::min<std::size_t>(n, 40); ++at) places.push_back(at);
+        for (std::size_t at = n > 40 ? n - 40 : n; at < n; ++at) places.push_back(at);
+        if (n > 100) places.insert(places.end(), {n / 2 - 1, n / 2, n / 3 + 7});
+        for (const std::size_t at : places) {
+          CAPTURE(n, at);
+          v[at] = d[at] = 7;
+          if (at + 5 < n) v[at + 5] = d[at + 5] = 7;  // a later match must not win
+          const auto is7 = [](std::int16_t x) { return x == 7; };
+          REQUIRE(weft::find_if(weft::par, v.begin(), v.end(), is7) - v.begin() ==
+                  static_cast<std::ptrdiff_t>(at));
+          REQUIRE(weft::find(weft::par, d.begin(), d.end(), std::int16_t{7}) - d.begin() ==
+                  static_cast<std::ptrdiff_t>(at));
+          REQUIRE(weft::find_if_not(weft::par, v.begin(), v.end(),
+                                    [](std::int16_t x) { return x == 0; }) - v.begin() ==
+                  static_cast<std::ptrdiff_t>(at));
+          REQUIRE(weft::any_of(weft::par, v.begin(), v.end(), is7));
+          REQUIRE_FALSE(weft::all_of(weft::par, v.begin(), v.end(),
+                                     [](std::int16_t x) { return x == 0; }));
+          const auto mutable_ref = [](std::int16_t& x) { return x == 7; };
+          REQUIRE(weft::find_if(weft::par, v.begin(), v.end(), mutable_ref) - v.begin() ==
+                  static_cast<std::ptrdiff_t>(at));
+          // Each block calls its own copy of a mutable predicate (std::find_if takes it by value).
+          const auto counting = [calls = 0](std::int16_t x) mutable { return ++calls, x == 7; };
+          REQUIRE(weft::find_if(weft::par, v.begin(), v.end(), counting) - v.begin() ==
+                  static_cast<std::ptrdiff_t>(at));
+          v[at] = d[at] = 0;
+          if (at + 5 < n) v[at + 5] = d[at + 5] = 0;
+        }
+        REQUIRE(weft::find(weft::par, v.begin(), v.end(), std::int16_t{7}) == v.end());
+        REQUIRE(weft::none_of(weft::par, d.begin(), d.end(),
+                              [](std::int16_t x) { return x != 0; }));
+      }
+    });
+  }
 }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -20,6 +21,8 @@
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/checks.hpp"
 #include "weft/execution.hpp"
+#include "weft/iter/find.hpp"
+#include "weft/iter/source.hpp"
 
 namespace weft {
 namespace detail::algo {
@@ -42,6 +45,28 @@ std::size_t first_found(It first, std::size_t n, const BlockFind& block_find) {
     const It b = algo::advance(first, lo);
     return lo + static_cast<std::size_t>(block_find(b, algo::advance(first, hi)) - b);
   });
+}
+
+// find_if's block search. Elements of a small trivially copyable type read through an
+// lvalue go a group at a time (iter's scan_first: the predicate of 16 elements evaluated with
+// no branch per element, so that a cheap one vectorises); others through std::find_if.
+// std::find_if's loop is a compare and a branch per element, and its speed depends on where
+// its code lands: 85 or 136 us for the first 500,000 int32 of a block on the AMD VM, the
+// same instructions in another copy of the loop.
+template <class It, class Pred>
+std::size_t first_satisfying(It first, std::size_t n, Pred& pred) {
+  using items_t = span_producer<It>;
+  if constexpr (groups_items<items_t> &&
+                std::predicate<const Pred&, const std::iter_value_t<It>&>) {
+    const items_t items{first, n};
+    return find_first_block(n, [&](std::size_t lo, std::size_t hi) {
+      std::size_t at = hi;
+      scan_first(items, std::as_const(pred), lo, hi, [&](std::size_t i, const auto&) { at = i; });
+      return at;
+    });
+  } else {
+    return first_found(first, n, [&](It b, It e) { return std::find_if(b, e, pred); });
+  }
 }
 
 template <class It, class SIt, class Pred>
@@ -73,10 +98,8 @@ It find_if(Policy&&, It first, It last, Pred pred) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
   if constexpr (detail::algo::reads_parallel<Policy, It>) {
-    const std::size_t at = detail::algo::first_found(
-        first, detail::algo::distance(first, last),
-        [&](It b, It e) { return std::find_if(b, e, pred); });
-    return detail::algo::advance(first, at);
+    return detail::algo::advance(
+        first, detail::algo::first_satisfying(first, detail::algo::distance(first, last), pred));
   } else {
     return std::find_if(first, last, pred);
   }
