@@ -58,7 +58,7 @@ void collect_notes(const table_run& run) {
   const int first_threads = run.o.threads.empty() ? 1 : run.o.threads.front();
   std::printf(
       "  std::vector<double>(n) alone (allocation + sequential zero-fill as every peer but weft "
-      "pays it; weft faults the pages in first, in parallel, on huge pages): "
+      "pays it; weft faults the pages in first, in parallel): "
       "%.3f ms = %.2fx seq @%dt\n",
       alloc / 1e6, alloc / run.r.at("seq", first_threads), first_threads);
   print_machine_line(run);

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "weft/detail/algo/engine.hpp"
-#include "weft/detail/algo/scratch.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"
@@ -47,11 +46,15 @@ struct collect_indexed_consumer {
 // The output of an indexed collect. std::vector value-initialises its elements on the calling
 // thread, and for a large fresh allocation that pass is mostly page faults (the kernel zeroes
 // each page on first touch: several us per page on a VM). So the reserved storage is first
-// offered for transparent huge pages (one fault per 2 MiB instead of 512), then touched once
-// per 4 KiB page in parallel, which moves the faults that remain onto every worker; resize()
+// touched once per 4 KiB page in parallel, which moves the faults onto every worker; resize()
 // then only writes zeros to resident memory. The touched bytes are raw storage of the
 // reserved capacity, overwritten by resize() before any element exists, so no object is
-// accessed. 50 M doubles on the reference VM: faults 102-146 ms -> 22-27 ms at 2 threads.
+// accessed. 50 M doubles on the AMD VM, the whole to_vector: 221-234 ms at 1 thread
+// (std::vector<double>(n) and a loop: 237-244), 134-177 ms at 2.
+// Not offered for transparent huge pages: where a hypervisor takes back the guest's free
+// memory (free page reporting), a huge page is mostly carved from such memory, and its first
+// touch cost 3-4x the 4 KiB faults (1 thread: 510-972 ms against 221-234; 2 threads 89-322
+// ms). The sorts' scratch keeps huge pages: it is cached and faulted once (algo/scratch.hpp).
 inline constexpr std::size_t prefault_min_bytes = std::size_t{8} << 20;
 inline constexpr std::size_t prefault_page_bytes = 4096;
 
@@ -61,7 +64,6 @@ std::vector<V> sized_output(std::size_t n) {
   if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
     if (n * sizeof(V) >= prefault_min_bytes) {
       out.reserve(n);
-      algo::advise_huge_pages(out.data(), n * sizeof(V));
       auto* bytes = reinterpret_cast<volatile unsigned char*>(out.data());
       const auto touch = [bytes](std::size_t first, std::size_t last) {
         for (std::size_t page = first; page < last; ++page) bytes[page * prefault_page_bytes] = 0;

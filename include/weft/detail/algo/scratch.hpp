@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Raw storage for n elements: the sorts' and merges' scratch buffer. Nothing is constructed
-// or destroyed here; the user of the buffer does both. Also the huge-page hint that large
-// fresh outputs use (to_vector's sized output).
+// or destroyed here; the user of the buffer does both.
 #pragma once
 
 #include <atomic>
