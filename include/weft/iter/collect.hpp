@@ -54,7 +54,7 @@ struct collect_indexed_consumer {
 // Not offered for transparent huge pages: where a hypervisor takes back the guest's free
 // memory (free page reporting), a huge page is mostly carved from such memory, and its first
 // touch cost 3-4x the 4 KiB faults (1 thread: 510-972 ms against 221-234; 2 threads 89-322
-// ms). The sorts' scratch keeps huge pages: it is cached and faulted once (algo/scratch.hpp).
+// ms). The sorts' scratch does without them for the same reason (algo/scratch.hpp).
 inline constexpr std::size_t prefault_min_bytes = std::size_t{8} << 20;
 inline constexpr std::size_t prefault_page_bytes = 4096;
 

@@ -5,36 +5,22 @@
 
 #include <atomic>
 #include <cstddef>
-#include <cstdint>
 #include <cstdlib>
 #include <new>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 namespace weft::detail::algo {
 
-// Buffers from this size up are aligned to 2 MiB and offered to the kernel for transparent
-// huge pages: a radix scatter writes to thousands of places at once, and with 4 KiB pages
-// each of those writes misses the TLB (measured: the scatter of 20 M keys into 4096 buckets
-// took 4x longer on 4 KiB pages).
-inline constexpr std::size_t huge_page = std::size_t(2) << 20;
-inline constexpr std::size_t large_scratch = 4 * huge_page;
+// Buffers from this size up come from the cache below. Its blocks are rounded up to 2 MiB
+// (so that a slightly larger request still fits the cached block) and 2 MiB-aligned.
+// They are not offered for transparent huge pages: where a hypervisor takes back the
+// guest's free memory, huge pages are carved from such memory and their first touch cost
+// the first 20 M-key sort of a process 434-480 ms against 222 ms on 4 KiB pages (one thread,
+// the AMD VM), and later sorts took the same time on either (the scatter streams whole
+// lines, so a TLB miss comes once per 64 bytes written, not per element).
+inline constexpr std::size_t scratch_align = std::size_t(2) << 20;
+inline constexpr std::size_t large_scratch = 4 * scratch_align;
 // The largest block the cache below keeps.
 inline constexpr std::size_t scratch_cache_max = std::size_t(256) << 20;
-
-// Offers the whole 2 MiB pages inside [p, p + bytes) to the kernel for transparent huge
-// pages (a hint: without THP, or without a free huge page, the range stays on 4 KiB pages).
-// The first touch of such a page faults in 2 MiB at once instead of 512 faults of 4 KiB.
-inline void advise_huge_pages([[maybe_unused]] void* p,
-                              [[maybe_unused]] std::size_t bytes) noexcept {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-  const auto first = (reinterpret_cast<std::uintptr_t>(p) + huge_page - 1) / huge_page * huge_page;
-  const auto last = (reinterpret_cast<std::uintptr_t>(p) + bytes) / huge_page * huge_page;
-  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
-#endif
-}
 
 // --- the cache of one large block ---------------------------------------------------------
 //
@@ -50,7 +36,7 @@ inline void advise_huge_pages([[maybe_unused]] void* p,
 //   different threads therefore never share a block: at most one of them finds it in the
 //   slot; the others allocate their own.
 // - The slot holds nullptr or one whole block (header + memory, `bytes` a multiple of
-//   huge_page, 2 MiB-aligned), never one in use.
+//   scratch_align, 2 MiB-aligned), never one in use.
 // - What the cache holds at once is bounded: one block of at most scratch_cache_max bytes.
 //   A taker that finds the block too small frees it and allocates; a releaser whose block
 //   displaces another frees the displaced one.
@@ -74,14 +60,13 @@ struct scratch_block {
 };
 
 inline scratch_block* scratch_block_new(std::size_t bytes) {
-  const std::size_t rounded = (bytes + huge_page - 1) / huge_page * huge_page;
+  const std::size_t rounded = (bytes + scratch_align - 1) / scratch_align * scratch_align;
   auto* h = new scratch_block{nullptr, rounded};
-  h->p = std::aligned_alloc(huge_page, rounded);
+  h->p = std::aligned_alloc(scratch_align, rounded);
   if (!h->p) {
     delete h;
     throw std::bad_alloc();
   }
-  advise_huge_pages(h->p, rounded);
   return h;
 }
 
