@@ -335,3 +335,60 @@ TEST_CASE("find_if over small trivially copyable elements: a match at every plac
     });
   }
 }
+
+TEST_CASE("searches over pairs of small elements: a difference at every place of a group",
+          "[algo]") {
+  // mismatch, lexicographical_compare, adjacent_find, is_sorted_until and is_heap_until test
+  // such elements 16 at a time (detail::algo::first_index<true>), and equal compares blocks
+  // with std::equal: the first place that decides, at each offset of a group, on 1 and 2
+  // threads, against std::.
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      for (const std::size_t n : {std::size_t{2}, std::size_t{17}, std::size_t{33},
+                                  std::size_t{1000}, big}) {
+        std::vector<std::int32_t> up(n);
+        std::iota(up.begin(), up.end(), 0);
+        std::vector<std::int32_t> heap(up.rbegin(), up.rend());  // descending: a max-heap
+        std::vector<std::size_t> places;
+        for (std::size_t at = 0; at < std::min<std::size_t>(n - 1, 40); ++at) places.push_back(at);
+        for (std::size_t at = n > 41 ? n - 41 : n - 1; at + 1 < n; ++at) places.push_back(at);
+        if (n > 100) places.insert(places.end(), {n / 2 - 1, n / 2, n / 3 + 7});
+        for (const std::size_t at : places) {
+          CAPTURE(n, at);
+          auto other = up;
+          other[at] = -5;
+          const auto b = up.begin(), e = up.end();
+          REQUIRE(weft::mismatch(weft::par, b, e, other.begin()) ==
+                  std::mismatch(b, e, other.begin()));
+          REQUIRE(weft::mismatch(weft::par, b, e, other.begin(), other.end(), std::equal_to<>{}) ==
+                  std::mismatch(b, e, other.begin(), other.end()));
+          REQUIRE_FALSE(weft::equal(weft::par, b, e, other.begin()));
+          REQUIRE_FALSE(weft::equal(weft::par, b, e, other.begin(), other.end(),
+                                    [](int x, int y) { return x == y; }));
+          REQUIRE(weft::lexicographical_compare(weft::par, other.begin(), other.end(), b, e));
+          REQUIRE_FALSE(weft::lexicographical_compare(weft::par, b, e, other.begin(), other.end()));
+          auto flat = up;  // a repeat at `at`, a descent right after it
+          flat[at + 1] = flat[at];
+          REQUIRE(weft::adjacent_find(weft::par, flat.begin(), flat.end()) ==
+                  std::adjacent_find(flat.begin(), flat.end()));
+          auto dip = up;
+          dip[at + 1] = -1;
+          REQUIRE(weft::is_sorted_until(weft::par, dip.begin(), dip.end()) ==
+                  std::is_sorted_until(dip.begin(), dip.end()));
+          REQUIRE(weft::is_sorted_until(weft::par, dip.begin(), dip.end(), std::less<>{}) -
+                      dip.begin() ==
+                  static_cast<std::ptrdiff_t>(at + 1));
+          auto broken = heap;  // a child larger than its parent at at + 1
+          broken[at + 1] = 1 << 30;
+          REQUIRE(weft::is_heap_until(weft::par, broken.begin(), broken.end()) ==
+                  std::is_heap_until(broken.begin(), broken.end()));
+        }
+        REQUIRE(weft::equal(weft::par, up.begin(), up.end(), up.begin()));
+        REQUIRE(weft::is_sorted(weft::par, up.begin(), up.end()));
+        REQUIRE(weft::is_heap(weft::par, heap.begin(), heap.end()));
+        REQUIRE(weft::adjacent_find(weft::par, up.begin(), up.end()) == up.end());
+      }
+    });
+  }
+}

@@ -27,16 +27,6 @@
 namespace weft {
 namespace detail::algo {
 
-// The first i in [0, n) with pred(i), through the engine.
-template <class IndexPred>
-std::size_t first_index(std::size_t n, const IndexPred& pred) {
-  return find_first_block(n, [&](std::size_t lo, std::size_t hi) {
-    for (std::size_t i = lo; i < hi; ++i)
-      if (pred(i)) return i;
-    return hi;
-  });
-}
-
 // The first position in [first, first + n) where `std_find(block_first, block_last)` finds
 // something: a block search reused as is (std::find_if and the like).
 template <class It, class BlockFind>
@@ -47,22 +37,17 @@ std::size_t first_found(It first, std::size_t n, const BlockFind& block_find) {
   });
 }
 
-// find_if's block search. Elements of a small trivially copyable type read through an
-// lvalue go a group at a time (iter's scan_first: the predicate of 16 elements evaluated with
-// no branch per element, so that a cheap one vectorises); others through std::find_if.
+// find_if's block search. Elements of a small trivially copyable type read through an lvalue
+// go a group at a time (first_index<true>: the predicate of 16 elements evaluated with no
+// branch per element, so that a cheap one vectorises); others through std::find_if.
 // std::find_if's loop is a compare and a branch per element, and its speed depends on where
 // its code lands: 85 or 136 us for the first 500,000 int32 of a block on the AMD VM, the
 // same instructions in another copy of the loop.
 template <class It, class Pred>
 std::size_t first_satisfying(It first, std::size_t n, Pred& pred) {
-  using items_t = span_producer<It>;
-  if constexpr (groups_items<items_t> &&
-                std::predicate<const Pred&, const std::iter_value_t<It>&>) {
-    const items_t items{first, n};
-    return find_first_block(n, [&](std::size_t lo, std::size_t hi) {
-      std::size_t at = hi;
-      scan_first(items, std::as_const(pred), lo, hi, [&](std::size_t i, const auto&) { at = i; });
-      return at;
+  if constexpr (groups_elements<It> && std::predicate<const Pred&, const std::iter_value_t<It>&>) {
+    return first_index<true>(n, [&](std::size_t i) {
+      return std::invoke(std::as_const(pred), std::as_const(*algo::advance(first, i)));
     });
   } else {
     return first_found(first, n, [&](It b, It e) { return std::find_if(b, e, pred); });
@@ -146,10 +131,11 @@ It adjacent_find(Policy&&, It first, It last, Pred pred = {}) {
   if constexpr (detail::algo::reads_parallel<Policy, It>) {
     const std::size_t n = detail::algo::distance(first, last);
     if (n < 2) return last;
-    const std::size_t at = detail::algo::first_index(n - 1, [&](std::size_t i) {
-      const It a = detail::algo::advance(first, i);
-      return static_cast<bool>(pred(*a, *std::next(a)));
-    });
+    const std::size_t at = detail::algo::first_index<detail::algo::groups_elements<It>>(
+        n - 1, [&](std::size_t i) {
+          const It a = detail::algo::advance(first, i);
+          return static_cast<bool>(pred(*a, *std::next(a)));
+        });
     return at == n - 1 ? last : detail::algo::advance(first, at);
   } else {
     return std::adjacent_find(first, last, pred);
@@ -184,7 +170,7 @@ It search(Policy&&, It first, It last, SIt s_first, SIt s_last, Pred pred = {}) 
     if (m == 0) return first;
     if (m > n) return last;
     const detail::algo::occurs_at<It, SIt, Pred> occurs{first, s_first, s_last, pred};
-    const std::size_t at = detail::algo::first_index(n - m + 1, occurs);
+    const std::size_t at = detail::algo::first_index<false>(n - m + 1, occurs);
     return at == n - m + 1 ? last : detail::algo::advance(first, at);
   } else {
     return std::search(first, last, s_first, s_last, pred);
@@ -260,7 +246,8 @@ std::pair<It1, It2> mismatch(Policy&&, It1 first1, It1 last1, It2 first2, It2 la
   if constexpr (detail::algo::reads_parallel<Policy, It1, It2>) {
     const std::size_t n = std::min(detail::algo::distance(first1, last1),
                                    detail::algo::distance(first2, last2));
-    const std::size_t at = detail::algo::first_index(n, [&](std::size_t i) {
+    const std::size_t at =
+        detail::algo::first_index<detail::algo::groups_elements<It1, It2>>(n, [&](std::size_t i) {
       return !static_cast<bool>(
           pred(*detail::algo::advance(first1, i), *detail::algo::advance(first2, i)));
     });
@@ -281,22 +268,42 @@ std::pair<It1, It2> mismatch(Policy&& policy, It1 first1, It1 last1, It2 first2,
 }
 
 /// True if the two ranges have equal elements (by `pred`); with last2, also equal lengths.
+/// In parallel, any difference answers, so a block runs std::equal on its part of the two
+/// ranges (a memcmp where the standard library uses one) and reports only whether it found one.
 template <execution_policy Policy, class It1, class It2, class Pred = std::equal_to<>>
-bool equal(Policy&& policy, It1 first1, It1 last1, It2 first2, It2 last2, Pred pred = {}) {
+bool equal(Policy&&, It1 first1, It1 last1, It2 first2, It2 last2, Pred pred = {}) {
   detail::algo::check_forward<It1>();
   detail::algo::check_forward<It2>();
-  if constexpr (std::random_access_iterator<It1> && std::random_access_iterator<It2>)
-    if (last1 - first1 != last2 - first2) return false;
-  const auto [a, b] =
-      weft::mismatch(std::forward<Policy>(policy), first1, last1, first2, last2, std::move(pred));
-  return a == last1 && b == last2;
+  detail::algo::check_predicate<Pred, std::iter_reference_t<It1>, std::iter_reference_t<It2>>();
+  if constexpr (detail::algo::reads_parallel<Policy, It1, It2>) {
+    const std::size_t n = detail::algo::distance(first1, last1);
+    if (n != detail::algo::distance(first2, last2)) return false;
+    // The default predicate is passed as none: only then may std::equal use memcmp.
+    constexpr bool plain = std::is_same_v<Pred, std::equal_to<>> ||
+                           std::is_same_v<Pred, std::equal_to<std::iter_value_t<It1>>>;
+    return detail::algo::find_first_block(n, [&](std::size_t lo, std::size_t hi) {
+             const It1 b = detail::algo::advance(first1, lo), e = detail::algo::advance(first1, hi);
+             const It2 b2 = detail::algo::advance(first2, lo);
+             bool same;
+             if constexpr (plain)
+               same = std::equal(b, e, b2);
+             else
+               same = std::equal(b, e, b2, pred);
+             return same ? hi : lo;
+           }) == n;
+  } else {
+    return std::equal(first1, last1, first2, last2, pred);
+  }
 }
 
 template <execution_policy Policy, class It1, class It2, class Pred = std::equal_to<>>
   requires(!std::is_same_v<It2, Pred> || !std::forward_iterator<Pred>)
 bool equal(Policy&& policy, It1 first1, It1 last1, It2 first2, Pred pred = {}) {
-  return weft::mismatch(std::forward<Policy>(policy), first1, last1, first2, std::move(pred))
-             .first == last1;
+  detail::algo::check_forward<It1>();
+  detail::algo::check_forward<It2>();
+  const auto n = std::distance(first1, last1);
+  return weft::equal(std::forward<Policy>(policy), first1, last1, first2, std::next(first2, n),
+                     std::move(pred));
 }
 
 /// True if [first1, last1) is lexicographically less than [first2, last2) (by `comp`).
@@ -310,7 +317,8 @@ bool lexicographical_compare(Policy&&, It1 first1, It1 last1, It2 first2, It2 la
     const std::size_t n1 = detail::algo::distance(first1, last1);
     const std::size_t n2 = detail::algo::distance(first2, last2);
     const std::size_t n = std::min(n1, n2);
-    const std::size_t at = detail::algo::first_index(n, [&](std::size_t i) {
+    const std::size_t at =
+        detail::algo::first_index<detail::algo::groups_elements<It1, It2>>(n, [&](std::size_t i) {
       const auto& a = *detail::algo::advance(first1, i);
       const auto& b = *detail::algo::advance(first2, i);
       return comp(a, b) || comp(b, a);
@@ -339,7 +347,8 @@ It is_heap_until(Policy&&, It first, It last, Comp comp = {}) {
   if constexpr (detail::is_parallel_policy_v<Policy>) {
     const std::size_t n = detail::algo::distance(first, last);
     if (n < 2) return last;
-    const std::size_t at = detail::algo::first_index(n - 1, [&](std::size_t i) {
+    const std::size_t at = detail::algo::first_index<detail::algo::groups_elements<It>>(
+        n - 1, [&](std::size_t i) {
       const std::size_t child = i + 1;
       return static_cast<bool>(comp(*detail::algo::advance(first, (child - 1) / 2),
                                     *detail::algo::advance(first, child)));

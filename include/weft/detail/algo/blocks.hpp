@@ -109,6 +109,31 @@ std::size_t find_first_block(std::size_t n, const Block& block) {
   return find_block<true>(n, block);
 }
 
+// Whether a search may test the elements its iterators reach a group at a time (scan_groups
+// in weft/iter/find.hpp): each iterator yields an lvalue of a trivially copyable type of at
+// most 16 bytes, so reading one costs a load and no user code.
+template <class... It>
+inline constexpr bool groups_elements = (groups_items<span_producer<It>> && ...);
+
+/// The least i in [0, n) with test(i), or n. Grouped: each block tests its indices a group
+/// of find_group at a time with no branch per index (for a cheap test of elements read from
+/// memory, which then vectorises; the test may run on up to find_group - 1 indices past a
+/// match); otherwise one by one.
+template <bool Grouped, class Test>
+std::size_t first_index(std::size_t n, const Test& test) {
+  return find_first_block(n, [&](std::size_t lo, std::size_t hi) {
+    std::size_t i = lo;
+    if constexpr (Grouped) {
+      bool found = false;
+      i = scan_groups(lo, hi, test, found);
+      if (found) return i;
+    }
+    for (; i < hi; ++i)
+      if (test(i)) return i;
+    return hi;
+  });
+}
+
 /// The greatest index i in [0, n) where a match is, or n. `block(lo, hi)` returns the last
 /// match in [lo, hi), or hi.
 template <class Block>

@@ -72,17 +72,14 @@ inline constexpr bool nothrow_movable_v =
 // on unordered input both cost a few comparisons.
 template <class It, class C>
 bool sorted_shortcut(It a, std::size_t n, C& comp, bool stable) {
-  const std::size_t asc = find_first_block(n - 1, [&](std::size_t lo, std::size_t hi) {
-    for (std::size_t i = lo; i < hi; ++i)
-      if (comp(*algo::advance(a, i + 1), *algo::advance(a, i))) return i;
-    return hi;
+  constexpr bool grouped = groups_elements<It>;
+  const std::size_t asc = first_index<grouped>(n - 1, [&](std::size_t i) {
+    return static_cast<bool>(comp(*algo::advance(a, i + 1), *algo::advance(a, i)));
   });
   if (asc == n - 1) return true;
-  const std::size_t desc = find_first_block(n - 1, [&](std::size_t lo, std::size_t hi) {
-    for (std::size_t i = lo; i < hi; ++i)
-      if (stable ? !comp(*algo::advance(a, i + 1), *algo::advance(a, i)) : comp(*algo::advance(a, i), *algo::advance(a, i + 1)))
-        return i;
-    return hi;
+  const std::size_t desc = first_index<grouped>(n - 1, [&](std::size_t i) {
+    return static_cast<bool>(stable ? !comp(*algo::advance(a, i + 1), *algo::advance(a, i))
+                                    : comp(*algo::advance(a, i), *algo::advance(a, i + 1)));
   });
   if (desc != n - 1) return false;
   for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
