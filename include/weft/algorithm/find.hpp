@@ -16,13 +16,12 @@
 #include <cstddef>
 #include <functional>
 #include <iterator>
+#include <type_traits>
 #include <utility>
 
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/checks.hpp"
 #include "weft/execution.hpp"
-#include "weft/iter/find.hpp"
-#include "weft/iter/source.hpp"
 
 namespace weft {
 namespace detail::algo {
