@@ -148,6 +148,24 @@ TEST_CASE("radix sort: inputs in order tile by tile but not as a whole", "[algo]
   // Equal keys, then ascending: the ascending loop runs to the end.
   for (std::size_t i = 0; i < n; ++i) v[i] = i < 1000 ? 0 : i;
   check_u64(v);
+  // The ascending order check goes 8 keys at a time, a group with a misfit left to an exact
+  // loop: one misfit at each place of a group (17 offsets), in an ascending input (an adjacent
+  // swap), and in a strictly descending one (a rise; a tie, which a stable sort may not
+  // reverse).
+  for (std::size_t off = 0; off < 17; ++off) {
+    CAPTURE(off);
+    const std::size_t at = n / 3 + off;
+    for (std::size_t i = 0; i < n; ++i) v[i] = 2 * i;
+    std::swap(v[at], v[at + 1]);
+    check_u64(v);
+    for (std::size_t i = 0; i < n; ++i) v[i] = 2 * (n - i);
+    v[at + 1] = v[at] + 1;
+    check_u64(v);
+    for (std::size_t i = 0; i < n; ++i)
+      q[i] = {static_cast<std::uint32_t>(n - i), static_cast<std::uint32_t>(i)};
+    q[at + 1].first = q[at].first;
+    check_pairs(q);
+  }
 }
 
 TEST_CASE("radix stable_sort: 20-bit keys at a parallel size keep input order",

@@ -382,8 +382,27 @@ radix_block_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t
   // Then one lean loop for the direction left open, which leaves at its first misfit (not
   // yet masked: the loops below take it from `i`). A sorted tile used to run the loop above
   // to its end, three order tests a key: 22 ms for 20 M keys on one thread, against 9 ms
-  // for oneTBB's sortedness check; one test a key reads at memory speed.
+  // for oneTBB's sortedness check. Ascending keys go a group at a time, the group's order
+  // tests ORed with no branch per key; a group that holds a misfit is left to the exact loop
+  // after it (one test and branch a key: 10.5 ms on sorted 20 M u64 at one thread; the
+  // groups 8.7-9.3). Descending keys gained nothing that way (a reversed input's time is
+  // mostly its reversal), so they keep the exact loop.
+  constexpr std::size_t group = 8;
   if (asc) {
+    while (hi - i >= group) {
+      bool fall = false;
+      U m = 0, p = prev;
+      for (std::size_t j = 0; j < group; ++j) {
+        const U k = key(a[i + j]);
+        fall |= k < p;
+        m |= static_cast<U>(k ^ k0);
+        p = k;
+      }
+      if (fall) break;
+      mask |= m;
+      prev = p;
+      i += group;
+    }
     for (; i < hi; ++i) {
       const U k = key(a[i]);
       if (k < prev) [[unlikely]] {
