@@ -123,11 +123,7 @@ It is_sorted_until(Policy&&, It first, It last, Comp comp = {}) {
   if constexpr (detail::algo::reads_parallel<Policy, It>) {
     const std::size_t n = detail::algo::distance(first, last);
     if (n < 2) return last;
-    const std::size_t at = detail::algo::first_index<detail::algo::groups_elements<It>>(
-        n - 1, [&](std::size_t i) {
-          return static_cast<bool>(
-              comp(*detail::algo::advance(first, i + 1), *detail::algo::advance(first, i)));
-        });
+    const std::size_t at = detail::algo::first_descent(first, n, comp);
     return at == n - 1 ? last : detail::algo::advance(first, at + 1);
   } else {
     return std::is_sorted_until(first, last, comp);

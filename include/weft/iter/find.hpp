@@ -144,6 +144,8 @@ bool scan_first(const P& p, const Pred& pred, std::size_t from, std::size_t to, 
       return true;
     }
   } else if constexpr (groups_items<P>) {
+    // `any` needs no position: one OR a group, about an instruction an item less than
+    // scan_groups' flag bytes (callgrind, 100,000 int32 with no match).
     for (; to - i >= find_group; i += find_group) {
       bool any = false;
       for (std::size_t j = 0; j < find_group; ++j)

@@ -67,17 +67,22 @@ inline constexpr bool nothrow_movable_v =
     std::is_nothrow_move_assignable_v<std::iter_value_t<It>> &&
     std::is_nothrow_swappable_v<std::iter_value_t<It>>;
 
+// The first i in [0, n - 1) with comp(a[i + 1], a[i]) (a descent), or n - 1 (n >= 1).
+// is_sorted_until and the sorts' shortcut below.
+template <class It, class C>
+std::size_t first_descent(It a, std::size_t n, C& comp) {
+  return first_index<groups_elements<It>>(n - 1, [&](std::size_t i) {
+    return static_cast<bool>(comp(*algo::advance(a, i + 1), *algo::advance(a, i)));
+  });
+}
+
 // Already in order: nothing to do. In reverse order (strictly, or non-increasing when the
 // sort need not be stable): one parallel reversal. Each check stops at its first misfit, so
 // on unordered input both cost a few comparisons.
 template <class It, class C>
 bool sorted_shortcut(It a, std::size_t n, C& comp, bool stable) {
-  constexpr bool grouped = groups_elements<It>;
-  const std::size_t asc = first_index<grouped>(n - 1, [&](std::size_t i) {
-    return static_cast<bool>(comp(*algo::advance(a, i + 1), *algo::advance(a, i)));
-  });
-  if (asc == n - 1) return true;
-  const std::size_t desc = first_index<grouped>(n - 1, [&](std::size_t i) {
+  if (first_descent(a, n, comp) == n - 1) return true;
+  const std::size_t desc = first_index<groups_elements<It>>(n - 1, [&](std::size_t i) {
     return static_cast<bool>(stable ? !comp(*algo::advance(a, i + 1), *algo::advance(a, i))
                                     : comp(*algo::advance(a, i), *algo::advance(a, i + 1)));
   });
