@@ -524,11 +524,10 @@ TEST_CASE("items that grow costlier than the probe saw: results stay exact and o
   }
 }
 
-TEST_CASE("to_vector of a large output (prefaulted, huge pages) holds every item",
-          "[iter][requirement]") {
-  // Over weft::detail::prefault_min_bytes (8 MiB): the output is offered for huge pages and
-  // touched in parallel before the items are written. 3 M + 5 int64 (24 MB) span a dozen
-  // 2 MiB pages with ragged ends; 200,003 of them (1.6 MB) stay under the threshold.
+TEST_CASE("to_vector of a large output (prefaulted) holds every item", "[iter][requirement]") {
+  // Over weft::detail::prefault_min_bytes (8 MiB): the output's pages are faulted in on every
+  // worker before the items are written. 3 M + 5 int64 (24 MB) end inside a page;
+  // 200,003 of them (1.6 MB) stay under the threshold.
   for (const std::size_t n : {std::size_t{3'000'005}, std::size_t{200'003}}) {
     const auto out = weft::range(std::int64_t{0}, static_cast<std::int64_t>(n))
                          .map([](std::int64_t x) { return x * 3 + 1; })

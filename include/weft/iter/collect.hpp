@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "weft/detail/algo/engine.hpp"
+#include "weft/detail/algo/pages.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"
@@ -46,17 +47,18 @@ struct collect_indexed_consumer {
 // The output of an indexed collect. std::vector value-initialises its elements on the calling
 // thread, and for a large fresh allocation that pass is mostly page faults (the kernel zeroes
 // each page on first touch: several us per page on a VM). So the reserved storage is first
-// touched once per 4 KiB page in parallel, which moves the faults onto every worker; resize()
-// then only writes zeros to resident memory. The touched bytes are raw storage of the
-// reserved capacity, overwritten by resize() before any element exists, so no object is
-// accessed. 50 M doubles on the AMD VM, the whole to_vector: 221-234 ms at 1 thread
-// (std::vector<double>(n) and a loop: 237-244), 134-177 ms at 2.
+// faulted in on every worker (algo::prefault: the raw storage of the reserved capacity, where
+// no object exists yet); resize() then only writes zeros to resident memory (7 ms for 400 MB
+// on the AMD VM). 50 M doubles there, the whole to_vector: 170-180 ms at 1 thread with the
+// faults asked for a block at a time, 241-278 ms as one write per page; a sized
+// std::vector and std::transform 232-270 ms.
 // Not offered for transparent huge pages: where a hypervisor takes back the guest's free
 // memory (free page reporting), a huge page is mostly carved from such memory, and its first
 // touch cost 3-4x the 4 KiB faults (1 thread: 510-972 ms against 221-234; 2 threads 89-322
-// ms). The sorts' scratch does without them for the same reason (algo/scratch.hpp).
+// ms). The sorts' scratch does without them for the same reason (algo/scratch.hpp). Where a
+// host backs huge pages cheaply it is the other way round (the 16-core Intel VM of
+// docs/benchmarks.md: 179 ms on huge pages, 392 ms on 4 KiB pages).
 inline constexpr std::size_t prefault_min_bytes = std::size_t{8} << 20;
-inline constexpr std::size_t prefault_page_bytes = 4096;
 
 template <class V>
 std::vector<V> sized_output(std::size_t n) {
@@ -64,11 +66,7 @@ std::vector<V> sized_output(std::size_t n) {
   if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
     if (n * sizeof(V) >= prefault_min_bytes) {
       out.reserve(n);
-      auto* bytes = reinterpret_cast<volatile unsigned char*>(out.data());
-      const auto touch = [bytes](std::size_t first, std::size_t last) {
-        for (std::size_t page = first; page < last; ++page) bytes[page * prefault_page_bytes] = 0;
-      };
-      algo::for_blocks(n * sizeof(V) / prefault_page_bytes, touch);
+      algo::prefault(out.data(), n * sizeof(V));
     }
   }
   out.resize(n);
