@@ -539,6 +539,31 @@ TEST_CASE("to_vector of a large output (prefaulted) holds every item", "[iter][r
   }
 }
 
+TEST_CASE("to_vector and partition after a filter gather large outputs in order",
+          "[iter][requirement]") {
+  // Over prefault_min_bytes (8 MiB) of kept int64 the pieces are copied into the output on
+  // every worker, each block of output indices from the pieces that hold it. with_max_len
+  // makes thousands of pieces whose boundaries fall anywhere in those blocks; without it a
+  // 1-thread pool may gather one piece, which is returned as it is.
+  const std::int64_t n = 3'000'007;
+  const auto kept = [](std::int64_t x) { return x % 3 != 1; };
+  std::vector<std::int64_t> want, rest;
+  for (std::int64_t x = 0; x < n; ++x) (kept(x) ? want : rest).push_back(x * 5 - 7);
+  for (const std::size_t max_len : {std::size_t{997}, std::size_t{1} << 20, std::size_t{0}}) {
+    auto items = weft::range(std::int64_t{0}, n).map([](std::int64_t x) { return x; });
+    const auto go = [&](auto pipeline) {
+      return max_len ? std::move(pipeline).with_max_len(max_len) : std::move(pipeline);
+    };
+    const auto out = go(items).filter(kept).map([](std::int64_t x) { return x * 5 - 7; }).to_vector();
+    // Not decomposed: Catch2 would print millions of items on a failure.
+    CHECK((out == want));
+    const auto [yes, no] = go(items).map([](std::int64_t x) { return x * 5 - 7; })
+                               .partition([](std::int64_t y) { return (y + 7) / 5 % 3 != 1; });
+    CHECK((yes == want));
+    CHECK((no == rest));
+  }
+}
+
 TEST_CASE("pipelines nest and run on the installing pool", "[iter][interface]") {
   std::vector<std::vector<int>> rows(300, std::vector<int>(1000));
   for (std::size_t r = 0; r < rows.size(); ++r) std::iota(rows[r].begin(), rows[r].end(), static_cast<int>(r));

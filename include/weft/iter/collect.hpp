@@ -2,6 +2,7 @@
 // to_vector(), collect<Container>() and partition(p): order-preserving gathers.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -86,11 +87,31 @@ void append_pieces(pieces<V>& l, pieces<V>&& r) {
   for (auto& piece : r) l.push_back(std::move(piece));
 }
 
+// The pieces, in order, in one vector. A large output of a trivial type is faulted in and
+// filled on every worker (each block of output indices copies from the pieces that hold
+// them); otherwise, or when small, the pieces are moved in one after another.
 template <class V>
 std::vector<V> flatten(pieces<V>&& ps) {
   if (ps.size() == 1) return std::move(ps.front());
-  std::size_t total = 0;
-  for (const auto& piece : ps) total += piece.size();
+  std::vector<std::size_t> starts(ps.size() + 1);  // starts[k]: output index of piece k's first
+  for (std::size_t k = 0; k < ps.size(); ++k) starts[k + 1] = starts[k] + ps[k].size();
+  const std::size_t total = starts.back();
+  if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
+    if (total * sizeof(V) >= prefault_min_bytes) {
+      auto out = sized_output<V>(total);
+      algo::for_blocks(total, [&](std::size_t lo, std::size_t hi) {
+        auto k = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), lo) -
+                                          starts.begin()) - 1;
+        for (; lo < hi; ++k) {
+          const std::size_t end = hi < starts[k + 1] ? hi : starts[k + 1];
+          std::copy(ps[k].begin() + (lo - starts[k]), ps[k].begin() + (end - starts[k]),
+                    out.begin() + lo);
+          lo = end;
+        }
+      });
+      return out;
+    }
+  }
   std::vector<V> out;
   out.reserve(total);
   for (auto& piece : ps) std::move(piece.begin(), piece.end(), std::back_inserter(out));
