@@ -24,6 +24,7 @@ std::size_t run_blocks(std::size_t n, const find_blocks_consumer<true>& c) {
 std::size_t run_blocks(std::size_t n, const find_blocks_consumer<false>& c) {
   return bridge_indices(n, c);
 }
+bool run_blocks(std::size_t n, const any_blocks_consumer& c) { return bridge_indices(n, c); }
 
 std::optional<int> run_blocks(std::size_t n, const reduce_blocks_consumer<int>& c,
     const split_options& opt) {

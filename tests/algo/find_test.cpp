@@ -325,12 +325,23 @@ TEST_CASE("find_if over small trivially copyable elements: a match at every plac
           const auto counting = [calls = 0](std::int16_t x) mutable { return ++calls, x == 7; };
           REQUIRE(weft::find_if(weft::par, v.begin(), v.end(), counting) - v.begin() ==
                   static_cast<std::ptrdiff_t>(at));
+          // any_of, all_of and none_of search unordered (detail::algo::any_index): grouped
+          // over the vector, std::find_if per block over the deque and for the other forms.
+          REQUIRE(weft::any_of(weft::par, d.begin(), d.end(), is7));
+          REQUIRE_FALSE(weft::none_of(weft::par, v.begin(), v.end(), is7));
+          REQUIRE_FALSE(weft::all_of(weft::par, d.begin(), d.end(),
+                                     [](std::int16_t x) { return x == 0; }));
+          REQUIRE(weft::any_of(weft::par, v.begin(), v.end(), mutable_ref));
+          REQUIRE(weft::any_of(weft::par, v.begin(), v.end(), counting));
           v[at] = d[at] = 0;
           if (at + 5 < n) v[at + 5] = d[at + 5] = 0;
         }
         REQUIRE(weft::find(weft::par, v.begin(), v.end(), std::int16_t{7}) == v.end());
         REQUIRE(weft::none_of(weft::par, d.begin(), d.end(),
                               [](std::int16_t x) { return x != 0; }));
+        REQUIRE_FALSE(weft::any_of(weft::par, v.begin(), v.end(),
+                                   [](std::int16_t x) { return x == 7; }));
+        REQUIRE(weft::all_of(weft::par, v.begin(), v.end(), [](std::int16_t x) { return x == 0; }));
       }
     });
   }

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
-// algo::prefault, which faults in a large output or scratch buffer on every worker before use.
+// algo::prefault, which faults in a large output buffer on every worker before it is filled.
 #include <catch2/catch.hpp>
 #include <weft/weft.hpp>
 
 #include <cstddef>
-#include <cstdlib>
 #include <vector>
 
 #include "weft/detail/algo/pages.hpp"
@@ -21,7 +20,8 @@ TEST_CASE("prefault leaves every byte outside its range as it was", "[algo][page
   // The range begins and ends inside pages whose other bytes belong to someone else: the
   // kernel's populate call writes nothing, and the fallback writes only inside the range.
   for (const std::size_t offset : {std::size_t{0}, std::size_t{1}, std::size_t{100}, page - 1}) {
-    for (const std::size_t bytes : {std::size_t{1}, page - offset, 3 * page + 7, 40 * page}) {
+    for (const std::size_t bytes :
+         {std::size_t{0}, std::size_t{1}, page - offset, 3 * page + 7, 40 * page}) {
       std::vector<unsigned char> buffer(offset + bytes + 2 * page, 0xAB);
       unsigned char* const first = buffer.data() + offset;
       weft::detail::algo::prefault(first, bytes);

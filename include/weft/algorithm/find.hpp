@@ -53,6 +53,23 @@ std::size_t first_satisfying(It first, std::size_t n, Pred& pred) {
   }
 }
 
+// all_of, any_of and none_of's block search: whether pred holds somewhere, with no position
+// (any_index: the first match anywhere stops every worker). Elements as first_satisfying
+// groups them; others through std::find_if.
+template <class It, class Pred>
+bool satisfied_somewhere(It first, std::size_t n, Pred& pred) {
+  if constexpr (groups_elements<It> && std::predicate<const Pred&, const std::iter_value_t<It>&>) {
+    return any_index<true>(n, [&](std::size_t i) {
+      return std::invoke(std::as_const(pred), std::as_const(*algo::advance(first, i)));
+    });
+  } else {
+    return any_block(n, [&](std::size_t lo, std::size_t hi) {
+      const It e = algo::advance(first, hi);
+      return std::find_if(algo::advance(first, lo), e, pred) != e;
+    });
+  }
+}
+
 template <class It, class SIt, class Pred>
 constexpr void check_search() {
   check_forward<It>();
@@ -104,16 +121,24 @@ It find(Policy&& policy, It first, It last, const T& value) {
                        [&value](const auto& x) { return x == value; });
 }
 
+/// True if `pred` holds for some element (false for an empty range). Unordered: the first
+/// match any worker finds ends the search.
+template <execution_policy Policy, class It, class Pred>
+bool any_of(Policy&&, It first, It last, Pred pred) {
+  detail::algo::check_forward<It>();
+  detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
+  if constexpr (detail::algo::reads_parallel<Policy, It>)
+    return detail::algo::satisfied_somewhere(first, detail::algo::distance(first, last), pred);
+  else
+    return std::any_of(first, last, pred);
+}
+
 /// True if `pred` holds for every element (true for an empty range).
 template <execution_policy Policy, class It, class Pred>
 bool all_of(Policy&& policy, It first, It last, Pred pred) {
-  return weft::find_if_not(std::forward<Policy>(policy), first, last, std::move(pred)) == last;
-}
-
-/// True if `pred` holds for some element (false for an empty range).
-template <execution_policy Policy, class It, class Pred>
-bool any_of(Policy&& policy, It first, It last, Pred pred) {
-  return weft::find_if(std::forward<Policy>(policy), first, last, std::move(pred)) != last;
+  detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
+  return !weft::any_of(std::forward<Policy>(policy), first, last,
+                       [&pred](auto&& x) { return !std::invoke(pred, x); });
 }
 
 /// True if `pred` holds for no element (true for an empty range).

@@ -25,6 +25,7 @@ WEFT_API bool populate_for_write(void* first, std::size_t bytes) noexcept;
 // 400 MB on the AMD VM, one thread, 171-176 ms as one write per page, 110-135 ms as one
 // call. Where the call is refused, one byte of each page in the range is written.
 inline void prefault(void* p, std::size_t bytes) {
+  if (bytes == 0) return;
   const auto begin = reinterpret_cast<std::uintptr_t>(p);
   const std::uintptr_t base = begin / fault_page_bytes * fault_page_bytes;
   const std::size_t pages = (begin + bytes - base + fault_page_bytes - 1) / fault_page_bytes;
