@@ -22,7 +22,7 @@ WEFT_API bool populate_for_write(void* first, std::size_t bytes) noexcept;
 // the workers. A fresh buffer's first touch is mostly the kernel's work (it zeroes each page,
 // and on a VM the host may fault too), so spreading it over the workers divides it; asking
 // the kernel for a block of pages in one call also saves the trap of each page's fault:
-// 400 MB on the AMD VM, one thread, 171-176 ms as one write per page, 110-135 ms as one
+// 400 MB on the AMD VM, one thread, 171-177 ms as one write per page, 110-168 ms as one
 // call. Where the call is refused, one byte of each page in the range is written.
 inline void prefault(void* p, std::size_t bytes) {
   if (bytes == 0) return;
