@@ -288,7 +288,7 @@ TEST_CASE("searches and reductions: exceptions propagate, the pool stays usable"
 
 TEST_CASE("find_if over small trivially copyable elements: a match at every place of a group",
           "[algo]") {
-  // Such elements are tested 16 at a time (algorithm/find.hpp, first_satisfying): a match at
+  // Such elements are tested 16 at a time (algorithm/find.hpp, search_satisfying): a match at
   // each offset of a group, before and after group and block edges, on 1 and 2 threads, in a
   // vector and a deque (random access, not contiguous); forms the grouped path must leave to
   // std::find_if (a predicate taking a mutable reference, one with a non-const call) agree too.

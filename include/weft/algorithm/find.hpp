@@ -36,37 +36,35 @@ std::size_t first_found(It first, std::size_t n, const BlockFind& block_find) {
   });
 }
 
-// find_if's block search. Elements of a small trivially copyable type read through an lvalue
-// go a group at a time (first_index<true>: the predicate of 16 elements evaluated with no
-// branch per element, so that a cheap one vectorises); others through std::find_if.
-// std::find_if's loop is a compare and a branch per element, and its speed depends on where
-// its code lands: 85 or 136 us for the first 500,000 int32 of a block on the AMD VM, the
-// same instructions in another copy of the loop.
-template <class It, class Pred>
-std::size_t first_satisfying(It first, std::size_t n, Pred& pred) {
+// find_if's block search (Any = false: the first position where pred holds, or n) and
+// all_of, any_of and none_of's (Any = true: whether it holds somewhere; the first match any
+// worker finds stops the search, any_index / any_block). Elements of a small trivially
+// copyable type read through an lvalue go a group at a time (the predicate of 16 elements
+// evaluated with no branch per element, so that a cheap one vectorises); others, and a
+// predicate not callable on a const element, through std::find_if. std::find_if's loop is a
+// compare and a branch per element, and its speed depends on where its code lands: 85 or
+// 136 us for the first 500,000 int32 of a block on the AMD VM, the same instructions in
+// another copy of the loop.
+template <bool Any, class It, class Pred>
+auto search_satisfying(It first, std::size_t n, Pred& pred) {
   if constexpr (groups_elements<It> && std::predicate<const Pred&, const std::iter_value_t<It>&>) {
-    return first_index<true>(n, [&](std::size_t i) {
+    const auto test = [&](std::size_t i) {
       return std::invoke(std::as_const(pred), std::as_const(*algo::advance(first, i)));
-    });
+    };
+    if constexpr (Any)
+      return any_index<true>(n, test);
+    else
+      return first_index<true>(n, test);
   } else {
-    return first_found(first, n, [&](It b, It e) { return std::find_if(b, e, pred); });
-  }
-}
-
-// all_of, any_of and none_of's block search: whether pred holds somewhere, with no position
-// (any_index: the first match anywhere stops every worker). Elements as first_satisfying
-// groups them; others through std::find_if.
-template <class It, class Pred>
-bool satisfied_somewhere(It first, std::size_t n, Pred& pred) {
-  if constexpr (groups_elements<It> && std::predicate<const Pred&, const std::iter_value_t<It>&>) {
-    return any_index<true>(n, [&](std::size_t i) {
-      return std::invoke(std::as_const(pred), std::as_const(*algo::advance(first, i)));
-    });
-  } else {
-    return any_block(n, [&](std::size_t lo, std::size_t hi) {
-      const It e = algo::advance(first, hi);
-      return std::find_if(algo::advance(first, lo), e, pred) != e;
-    });
+    const auto block_find = [&](It b, It e) { return std::find_if(b, e, pred); };
+    if constexpr (Any) {
+      return any_block(n, [&](std::size_t lo, std::size_t hi) {
+        const It e = algo::advance(first, hi);
+        return block_find(algo::advance(first, lo), e) != e;
+      });
+    } else {
+      return first_found(first, n, block_find);
+    }
   }
 }
 
@@ -100,7 +98,7 @@ It find_if(Policy&&, It first, It last, Pred pred) {
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
   if constexpr (detail::algo::reads_parallel<Policy, It>) {
     return detail::algo::advance(
-        first, detail::algo::first_satisfying(first, detail::algo::distance(first, last), pred));
+        first, detail::algo::search_satisfying<false>(first, detail::algo::distance(first, last), pred));
   } else {
     return std::find_if(first, last, pred);
   }
@@ -128,7 +126,7 @@ bool any_of(Policy&&, It first, It last, Pred pred) {
   detail::algo::check_forward<It>();
   detail::algo::check_predicate<Pred, std::iter_reference_t<It>>();
   if constexpr (detail::algo::reads_parallel<Policy, It>)
-    return detail::algo::satisfied_somewhere(first, detail::algo::distance(first, last), pred);
+    return detail::algo::search_satisfying<true>(first, detail::algo::distance(first, last), pred);
   else
     return std::any_of(first, last, pred);
 }
