@@ -62,10 +62,10 @@ TEST_CASE("weft::range over integer types", "[iter][interface]") {
   CHECK(weft::range(0, 1000).size() == 1000);
 }
 
-// Signed ranges: a range's items are computed in the unsigned type (first + i must not
-// overflow), and `x % 3` or `x * x % 7` differ from unsigned arithmetic for negative x.
-// Ranges that straddle zero, lie below it, or sit at the ends of the type, cut at every
-// size, must match a plain loop (a leaf loop that assumed x >= 0 would fail this).
+// A leaf whose signed items are all >= 0 runs a loop in which the compiler is told so
+// (plumbing::refines_nonnegative); `x % 3` and `x * x % 7` then compile to unsigned
+// arithmetic, which gives wrong answers for negative x. Ranges that straddle zero, lie
+// below it, or sit at the ends of the type, cut at every size, must match a plain loop.
 TEST_CASE("signed ranges on both sides of zero match a plain loop", "[iter][interface]") {
   const auto keep = [](std::int64_t x) { return x % 3 == 0; };
   const auto value = [](std::int64_t x) {

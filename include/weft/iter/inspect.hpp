@@ -22,6 +22,13 @@ struct inspect_producer {
     return std::forward<plumbing::item_t<P>>(x);
   }
   inspect_producer slice(std::size_t lo, std::size_t hi) const { return {base.slice(lo, hi), f}; }
+
+  bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {
+    return base.items_nonnegative();
+  }
+  auto nonnegative_form() const requires plumbing::refines_nonnegative<P> {
+    return inspect_producer<decltype(base.nonnegative_form()), F>{base.nonnegative_form(), f};
+  }
 };
 
 template <class Inner, class F>

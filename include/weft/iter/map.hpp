@@ -18,6 +18,13 @@ struct map_producer {
   std::size_t size() const { return base.size(); }
   decltype(auto) operator[](std::size_t i) const { return std::invoke(*f, base[i]); }
   map_producer slice(std::size_t lo, std::size_t hi) const { return {base.slice(lo, hi), f}; }
+
+  bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {
+    return base.items_nonnegative();
+  }
+  auto nonnegative_form() const requires plumbing::refines_nonnegative<P> {
+    return map_producer<decltype(base.nonnegative_form()), F>{base.nonnegative_form(), f};
+  }
 };
 
 template <class Inner, class F>

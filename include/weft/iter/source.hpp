@@ -44,10 +44,9 @@ struct span_producer {
 };
 
 // Position arithmetic is done in the unsigned type: first + i never overflows a signed type.
-// The leaf loop over a signed range is the loop `for (T x = first; x < last; ++x)` with
-// `first` unknown to the compiler, as oneTBB's and OpenMP's are (docs/plumbing.md#4-the-leaf
-// says why a range from 0 does not tell the compiler that x >= 0).
-template <class T>
+// `Nonnegative`: the form the leaf loop uses when first >= 0 (plumbing::refines_nonnegative);
+// every item is then in [first, last) with last a T, so >= 0, and the compiler is told.
+template <class T, bool Nonnegative = false>
 struct iota_producer {
   using unsigned_type = std::make_unsigned_t<T>;
   T first;
@@ -55,10 +54,20 @@ struct iota_producer {
 
   std::size_t size() const { return n; }
   T operator[](std::size_t i) const {
-    return static_cast<T>(static_cast<unsigned_type>(static_cast<unsigned_type>(first) +
-                                                     static_cast<unsigned_type>(i)));
+    const T x = static_cast<T>(static_cast<unsigned_type>(static_cast<unsigned_type>(first) +
+                                                          static_cast<unsigned_type>(i)));
+    if constexpr (Nonnegative)
+      if (x < 0) __builtin_unreachable();
+    return x;
   }
   iota_producer slice(std::size_t lo, std::size_t hi) const { return {(*this)[lo], hi - lo}; }
+
+  bool items_nonnegative() const requires(std::is_signed_v<T> && !Nonnegative) {
+    return first >= 0;
+  }
+  iota_producer<T, true> nonnegative_form() const requires(std::is_signed_v<T> && !Nonnegative) {
+    return {first, n};
+  }
 };
 
 template <class Range>

@@ -21,6 +21,13 @@ struct step_producer {
     const std::size_t n = base.size();
     return {base.slice(std::min(n, lo * step), std::min(n, hi * step)), step};
   }
+
+  bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {
+    return base.items_nonnegative();
+  }
+  auto nonnegative_form() const requires plumbing::refines_nonnegative<P> {
+    return step_producer<decltype(base.nonnegative_form())>{base.nonnegative_form(), step};
+  }
 };
 
 template <indexed_node Base>

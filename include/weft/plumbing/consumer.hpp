@@ -88,20 +88,29 @@ inline bool fold_items(const P& p, F& f, std::size_t lo, std::size_t hi) {
   }
 }
 
+template <class P, class F>
+inline bool fold_block_of(const P& p, F& f, std::size_t lo, std::size_t hi) {
+  if constexpr (plumbing::folds_blocks<F, P>) {
+    f.consume_block(p, lo, hi);
+    if constexpr (plumbing::folder_stops_early<F>) return !f.done();
+    return true;
+  } else {
+    return fold_items(p, f, lo, hi);
+  }
+}
 }  // namespace weft::detail
 
 namespace weft::plumbing {
 
-/// Feeds items [lo, hi) of `p` to `f`; returns false if the folder said it is done.
+/// Feeds items [lo, hi) of `p` to `f`; returns false if the folder said it is done. A
+/// producer that can vouch for non-negative items hands the folder its refined form, to the
+/// item loop and to `consume_block` alike.
 template <producer P, class F>
 inline bool fold_block(const P& p, F& f, std::size_t lo, std::size_t hi) {
-  if constexpr (folds_blocks<F, P>) {
-    f.consume_block(p, lo, hi);
-    if constexpr (folder_stops_early<F>) return !f.done();
-    return true;
-  } else {
-    return detail::fold_items(p, f, lo, hi);
+  if constexpr (refines_nonnegative<P>) {
+    if (p.items_nonnegative()) return detail::fold_block_of(p.nonnegative_form(), f, lo, hi);
   }
+  return detail::fold_block_of(p, f, lo, hi);
 }
 
 }  // namespace weft::plumbing

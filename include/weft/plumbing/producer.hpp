@@ -29,6 +29,21 @@ concept producer = std::copy_constructible<P> && requires(const P& p, std::size_
 template <class P>
 using item_t = decltype(std::declval<const P&>()[std::size_t{}]);
 
+/// Optional refinement: a producer of signed integers that can tell, at run time, that every
+/// item it holds is >= 0 (`weft::range(0, n)`, a `map` over it) offers
+///   p.items_nonnegative()   true when that holds for all of [0, size())
+///   p.nonnegative_form()    a producer of the same items whose `operator[]` tells the
+///                           compiler so
+/// and the leaf loop runs on the second form when the first says yes. A plain loop
+/// `for (std::int64_t x = 0; x < n; ++x)` carries that knowledge for free; without it
+/// `x % 3` or `x * x % 7` on a signed type pay a sign fix-up per item (about 8 % of
+/// `range(0, n).filter(x % 3 == 0).map(x * x % 7).sum()` on one thread).
+template <class P>
+concept refines_nonnegative = requires(const P& p) {
+  { p.items_nonnegative() } -> std::convertible_to<bool>;
+  p.nonnegative_form();
+};
+
 /// A random-access iterator over a producer's items; what `chunks(n)` hands out when the
 /// chunk is not a slice of a plain source.
 template <producer P>
