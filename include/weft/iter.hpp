@@ -25,6 +25,7 @@
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/inspect.hpp"
 #include "weft/iter/map.hpp"
+#include "weft/iter/map_init.hpp"
 #include "weft/iter/minmax.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/reduce.hpp"
@@ -67,12 +68,12 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// pipeline copies it, with any range it owns); the scalar consumers (sum, reduce,
 /// count, min/max, any/all/none, find_*, position_first, for_each) allocate nothing of their
 /// own; to_vector, collect and partition allocate their results. partition, and to_vector
-/// after filter, filter_map or flat_map, fill one buffer per leaf and concatenate them in
-/// order; collect<C>() of another container type goes through a std::vector first.
+/// after filter, filter_map, flat_map or map_init, fill one buffer per leaf and concatenate
+/// them in order; collect<C>() of another container type goes through a std::vector first.
 /// Complexity: O(n) calls of the callables for n input items (fewer for the consumers that
 /// stop early), plus O(leaves) splitting work; about 2 x threads leaves when undisturbed.
 /// Adaptors marked [indexed] need every item's position: they are not available after
-/// filter, filter_map or flat_map.
+/// filter, filter_map, flat_map or map_init.
 template <class Node>
 class par_iter {
  public:
@@ -95,6 +96,25 @@ class par_iter {
   }
   template <class F>
   auto map(F f) const& { return par_iter(*this).map(std::move(f)); }
+
+  /// Each item x becomes f(state, x), where `state` is a value init() made for the piece of
+  /// the input being folded: once per leaf (about 2 x threads per call when nobody steals,
+  /// one more per steal), on the leaf's first item, never for an empty input. A state is
+  /// used by one thread at a time, for a contiguous run of items in order, and destroyed
+  /// when its leaf ends. For per-thread scratch space, random-number generators, buffers:
+  /// what each item would otherwise build afresh. Drops [indexed]: apply enumerate, zip,
+  /// take... before it.
+  template <class Init, class F>
+  auto map_init(Init init, F f) && {
+    require_init_and_map<Init, F>("map_init(init, f)");
+    static_assert(!std::is_void_v<std::invoke_result_t<const F&, detail::init_state_t<Init>&, item_type>>,
+                  "weft: map_init(init, f): f must return the new item; "
+                  "for side effects only, use for_each_init(init, f)");
+    return wrap(detail::map_init_node<Node, Init, F>(
+        std::move(node_), detail::init_and_map<Init, F>{std::move(init), std::move(f)}));
+  }
+  template <class Init, class F>
+  auto map_init(Init init, F f) const& { return par_iter(*this).map_init(std::move(init), std::move(f)); }
 
   /// Keeps the items for which p(item) is true.
   template <class P>
@@ -155,7 +175,7 @@ class par_iter {
     require_indexed<true>();
     auto rhs = weft_iter_of(std::forward<Other>(other));
     static_assert(decltype(rhs)::indexed,
-                  "weft: zip(other): other must be indexed (not after filter/filter_map/flat_map)");
+                  "weft: zip(other): other must be indexed (not after filter/filter_map/flat_map/map_init)");
     using rhs_node = typename decltype(rhs)::node_type;
     return wrap(detail::zip_node<Node, rhs_node>(std::move(node_), std::move(rhs.node_)));
   }
@@ -231,6 +251,22 @@ class par_iter {
                   "weft: for_each(f): f must be callable as f(item) on a const f "
                   "(no mutable lambdas: it runs on several threads at once)");
     run(detail::for_each_consumer<F>{{}, &f});
+  }
+
+  /// Calls f(state, item) for every item, in no particular order, with a state made by
+  /// init() once per leaf, as map_init does.
+  template <class Init, class F>
+  void for_each_init(Init init, F f) {
+    require_init_and_map<Init, F>("for_each_init(init, f)");
+    const auto call = [&f](detail::init_state_t<Init>& state, auto&& x) {
+      std::invoke(f, state, std::forward<decltype(x)>(x));
+      return detail::no_result{};
+    };
+    const auto discard = [](detail::no_result) {};
+    const detail::init_and_map<const Init&, decltype(call)> fns{init, call};
+    using consumer = detail::for_each_consumer<decltype(discard)>;
+    run(detail::wrapping_consumer<consumer, decltype(fns), detail::map_init_folder>{
+        consumer{{}, &discard}, &fns});
   }
 
   /// Sum of the items, as T (default: the item's value type). Floating-point sums are
@@ -390,11 +426,28 @@ class par_iter {
   static constexpr void require_indexed() {
     static_assert(!Needed || indexed,
                   "weft: this adaptor needs an indexed pipeline (every item's position known): "
-                  "it cannot follow filter, filter_map or flat_map; apply it before them");
+                  "it cannot follow filter, filter_map, flat_map or map_init; apply it before them");
   }
 
   static void require_positive(std::size_t n, const char* what) {
     if (n == 0) throw std::invalid_argument(std::string("weft: ") + what + ": must be positive");
+  }
+
+  template <class Init, class F>
+  static constexpr void require_init_and_map(const char*) {
+    static_assert(detail::const_invocable<Init>,
+                  "weft: map_init/for_each_init(init, f): init must be callable as init() on a "
+                  "const init, returning the state");
+    if constexpr (detail::const_invocable<Init>) {
+      static_assert(std::is_object_v<std::invoke_result_t<const Init&>>,
+                    "weft: map_init/for_each_init(init, f): init() must return the state by "
+                    "value (not a reference, not void): each leaf gets its own");
+      if constexpr (std::is_object_v<std::invoke_result_t<const Init&>>)
+        static_assert(detail::const_invocable<F, detail::init_state_t<Init>&, item_type>,
+                      "weft: map_init/for_each_init(init, f): f must be callable as "
+                      "f(state&, item) on a const f (no mutable lambdas: keep what changes in "
+                      "the state)");
+    }
   }
 
   template <class P>

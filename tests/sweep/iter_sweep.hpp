@@ -274,6 +274,27 @@ void sweep(std::size_t n, int mode) {
       }));
     }, ref);
   }
+  SECTION("map_init") {
+    // The state counts the items its leaf has seen; the item must not depend on it.
+    std::vector<T> ref;
+    for (const auto& x : data) ref.push_back(bump(x));
+    check_items([&] {
+      return mk(weft::iter(data).map_init([] { return std::size_t{0}; }, [](std::size_t& seen, const T& x) {
+        ++seen;
+        return bump(x);
+      }));
+    }, ref);
+    std::vector<T> odd;
+    for (const auto& x : data)
+      if (key_of(x) % 2 != 0) odd.push_back(bump(x));
+    check_items([&] {
+      return mk(weft::iter(data).filter([](const T& x) { return key_of(x) % 2 != 0; }).map_init(
+          [] { return std::string("state"); }, [](std::string& s, const T& x) {
+            s += '.';
+            return bump(x);
+          }));
+    }, odd);
+  }
   SECTION("filter_map") {
     std::vector<T> ref;
     for (const auto& x : data)

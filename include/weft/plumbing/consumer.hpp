@@ -75,10 +75,14 @@ inline bool fold_items_in_place(const P& p, F& f, std::size_t lo, std::size_t hi
 // but the collecting ones) runs in a local copy that is written back once: then nothing in
 // the loop forces its state to memory. In place, a sum under a filter was kept in memory
 // with a "was it written" flag set per kept item, because the compiler may not invent a
-// store on a path where the code made none.
+// store on a path where the code made none. A folder too big for registers (a map_init
+// state such as a 2.5 KB random-number generator) would only be copied in and out per
+// block: it stays in place.
+inline constexpr std::size_t local_folder_max_bytes = 256;
+
 template <class P, class F>
 inline bool fold_items(const P& p, F& f, std::size_t lo, std::size_t hi) {
-  if constexpr (std::is_trivially_copyable_v<F>) {
+  if constexpr (std::is_trivially_copyable_v<F> && sizeof(F) <= local_folder_max_bytes) {
     F local = f;
     const bool finished = fold_items_in_place(p, local, lo, hi);
     f = local;
