@@ -11,6 +11,7 @@
 #include "fib/config.hpp"
 #include "find_early/config.hpp"
 #include "map_filter_sum/config.hpp"
+#include "noise_sum/config.hpp"
 #include "pipeline_table.hpp"
 #include "sum_sq/config.hpp"
 #include "tiny/config.hpp"
@@ -171,6 +172,21 @@ constexpr table_workload workloads[] = {
          },
      .notes = collect_notes,
      .seq_2t = 0.6},
+    {.name = "noise_sum",
+     .default_n = noise_sum::default_n,
+     .quick_n = noise_sum::quick_n,
+     .peers = peers_on<noise_sum::peers, noise_sum::make_input, noise_sum::differs_by_noise>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading(
+               "noise_sum: iter(v).map_init(mt19937_64 per leaf, x + uniform).sum() over " +
+                   std::to_string(n) +
+                   " doubles; tbb: enumerable_thread_specific, stdpar: thread_local, omp: one "
+                   "per thread",
+               reps);
+         },
+     .notes = print_machine_line,
+     .seq_1t = 1.1},
 };
 
 }  // namespace
