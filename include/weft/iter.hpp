@@ -98,23 +98,26 @@ class par_iter {
   auto map(F f) const& { return par_iter(*this).map(std::move(f)); }
 
   /// Each item x becomes f(state, x), where `state` is a value init() made for the piece of
-  /// the input being folded: once per leaf (about 2 x threads per call when nobody steals,
-  /// one more per steal), on the leaf's first item, never for an empty input. A state is
-  /// used by one thread at a time, for a contiguous run of items in order, and destroyed
-  /// when its leaf ends. For per-thread scratch space, random-number generators, buffers:
-  /// what each item would otherwise build afresh. Drops [indexed]: apply enumerate, zip,
-  /// take... before it.
+  /// the input being folded: once per leaf, on the leaf's first item (so never for an empty
+  /// input, once in all on one thread; a few times per thread otherwise, more when threads
+  /// run dry and leaves split for them). A state is used by one thread at a time, for a
+  /// contiguous run of items in order, and destroyed when its leaf ends. For scratch space,
+  /// random-number generators, buffers: what each item would otherwise build afresh. Drops
+  /// [indexed]: apply enumerate, zip, take... before it.
   template <class Init, class F>
   auto map_init(Init init, F f) && {
     require_init_and_map<Init, F>("map_init(init, f)");
-    static_assert(!std::is_void_v<std::invoke_result_t<const F&, detail::init_state_t<Init>&, item_type>>,
+    using result = std::invoke_result_t<const F&, detail::init_state_t<Init>&, item_type>;
+    static_assert(!std::is_void_v<result>,
                   "weft: map_init(init, f): f must return the new item; "
                   "for side effects only, use for_each_init(init, f)");
     return wrap(detail::map_init_node<Node, Init, F>(
         std::move(node_), detail::init_and_map<Init, F>{std::move(init), std::move(f)}));
   }
   template <class Init, class F>
-  auto map_init(Init init, F f) const& { return par_iter(*this).map_init(std::move(init), std::move(f)); }
+  auto map_init(Init init, F f) const& {
+    return par_iter(*this).map_init(std::move(init), std::move(f));
+  }
 
   /// Keeps the items for which p(item) is true.
   template <class P>
@@ -175,7 +178,8 @@ class par_iter {
     require_indexed<true>();
     auto rhs = weft_iter_of(std::forward<Other>(other));
     static_assert(decltype(rhs)::indexed,
-                  "weft: zip(other): other must be indexed (not after filter/filter_map/flat_map/map_init)");
+                  "weft: zip(other): other must be indexed "
+                  "(not after filter/filter_map/flat_map/map_init)");
     using rhs_node = typename decltype(rhs)::node_type;
     return wrap(detail::zip_node<Node, rhs_node>(std::move(node_), std::move(rhs.node_)));
   }
@@ -426,7 +430,8 @@ class par_iter {
   static constexpr void require_indexed() {
     static_assert(!Needed || indexed,
                   "weft: this adaptor needs an indexed pipeline (every item's position known): "
-                  "it cannot follow filter, filter_map, flat_map or map_init; apply it before them");
+                  "it cannot follow filter, filter_map, flat_map or map_init; "
+                  "apply it before them");
   }
 
   static void require_positive(std::size_t n, const char* what) {

@@ -74,7 +74,8 @@ struct map_init_folder : wrapping_folder<Inner, Fns> {
 
  private:
   typename Fns::state_type& ensure_state() {
-    if (!state) state.emplace(state_from<std::remove_cvref_t<decltype(this->fn->init)>>{&this->fn->init});
+    using init_type = std::remove_cvref_t<decltype(this->fn->init)>;
+    if (!state) state.emplace(state_from<init_type>{&this->fn->init});
     return *state;
   }
 };
