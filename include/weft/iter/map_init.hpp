@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "weft/iter/map.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/plumbing/consumer.hpp"
 #include "weft/plumbing/producer.hpp"
@@ -38,20 +39,18 @@ struct state_from {
   operator init_state_t<Init>() const { return std::invoke(*init); }
 };
 
-// A block's items as f makes them from one state: the inner folder reads item i when it
-// wants it, with its own block path (a floating-point sum's lanes) or in its item loop, and
-// every folder reads the items of a block in increasing order, each once (a search may read
-// past its answer, never back), which keeps the promise that a state sees its items in order.
-template <class P, class Fns>
-struct stateful_map_producer {
-  P base;
+// f bound to one state: with map_producer, a block's items as f makes them from that state.
+// The inner folder reads item i when it wants it, with its own block path (a floating-point
+// sum's lanes) or in its item loop, and every folder reads the items of a block in increasing
+// order, each once (a search may read past its answer, never back), which keeps the promise
+// that a state sees its items in order.
+template <class Fns>
+struct call_with_state {
   const Fns* fns;
   typename Fns::state_type* state;
-
-  std::size_t size() const { return base.size(); }
-  decltype(auto) operator[](std::size_t i) const { return std::invoke(fns->f, *state, base[i]); }
-  stateful_map_producer slice(std::size_t lo, std::size_t hi) const {
-    return {base.slice(lo, hi), fns, state};
+  template <class X>
+  decltype(auto) operator()(X&& x) const {
+    return std::invoke(fns->f, *state, std::forward<X>(x));
   }
 };
 
@@ -68,8 +67,8 @@ struct map_init_folder : wrapping_folder<Inner, Fns> {
   template <plumbing::producer P>
   void consume_block(const P& p, std::size_t lo, std::size_t hi) {
     if (lo == hi) return;
-    const stateful_map_producer<P, Fns> items{p, this->fn, &ensure_state()};
-    plumbing::fold_block(items, this->inner, lo, hi);
+    const call_with_state<Fns> call{this->fn, &ensure_state()};
+    plumbing::fold_block(map_producer<P, call_with_state<Fns>>{p, &call}, this->inner, lo, hi);
   }
 
  private:
