@@ -306,6 +306,17 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
     plumbing::fold_block(p, f, done, n);
     return std::move(f).complete();
   }
+  // with_min_len bounds the probe's prefix as it bounds every other piece (the prefix is
+  // the left piece of the answer, and a map_init state is made for it): the prefix grows to
+  // min_len, and to the whole input when what would be left is shorter than that.
+  if (min_len_option != 0) {
+    const std::size_t want = std::max(done, min_len_option);
+    const std::size_t end = n - std::min(want, n) < min_len_option ? n : want;
+    if (end > done) {
+      if (!plumbing::fold_block(p, f, done, end) || end == n) return std::move(f).complete();
+      done = end;
+    }
+  }
   const std::size_t min_len =
       min_len_option ? min_len_option : items_for_ns(min_leaf_ns, per_item, 1, n);
   st.threads = threads;
