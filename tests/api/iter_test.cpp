@@ -445,28 +445,36 @@ TEST_CASE("leaf blocks refit to their measured cost", "[iter][plumbing]") {
   };
   std::size_t block = 32;
   // On target (within 2x either way): timing stops, the block stays.
-  CHECK_FALSE(refit_block(block, 32, 32, ticks_for_ns(stop_check_ns)));
-  CHECK_FALSE(refit_block(block, 32, 32, ticks_for_ns(1.9 * stop_check_ns)));
-  CHECK_FALSE(refit_block(block, 32, 32, ticks_for_ns(0.6 * stop_check_ns)));
+  CHECK_FALSE(refit_block(block, 32, ticks_for_ns(stop_check_ns)));
+  CHECK_FALSE(refit_block(block, 32, ticks_for_ns(1.9 * stop_check_ns)));
+  CHECK_FALSE(refit_block(block, 32, ticks_for_ns(0.6 * stop_check_ns)));
   CHECK(block == 32);
   // 32 items that cost 70 us each (the late items of `unbalanced`): one item a block.
-  CHECK(refit_block(block, 32, 32, ticks_for_ns(32 * 70000.0)));
+  CHECK(refit_block(block, 32, ticks_for_ns(32 * 70000.0)));
   CHECK(block == 1);
   // Nothing left to shrink: timing stops.
-  CHECK_FALSE(refit_block(block, 32, 1, ticks_for_ns(70000.0)));
+  CHECK_FALSE(refit_block(block, 1, ticks_for_ns(70000.0)));
   CHECK(block == 1);
-  // A block stretched by a preemption, then a short one: back to the limit, whole granules.
+  // A block stretched by a preemption, then a short one: back up, whole granules.
   block = 1024;
-  CHECK(refit_block(block, 1024, 1024, ticks_for_ns(50 * stop_check_ns)));
+  CHECK(refit_block(block, 1024, ticks_for_ns(50 * stop_check_ns)));
   CHECK(block == 16);
   CHECK(block % weft::plumbing::block_granule == 0);
-  CHECK(refit_block(block, 1024, 16, ticks_for_ns(0.01 * stop_check_ns)));
-  CHECK(block == 1024);
-  // Cheaper than the probe said, already at the limit: nothing to change.
-  CHECK_FALSE(refit_block(block, 1024, 1024, ticks_for_ns(0.1 * stop_check_ns)));
-  CHECK(block == 1024);
+  CHECK(refit_block(block, 16, ticks_for_ns(0.01 * stop_check_ns)));
+  CHECK(block == 1600);
+  // Far cheaper than the probe said (its first item carried a fixed cost, such as map_init's
+  // init): the block grows past the probe's size, up to the longest block there is.
+  block = 8;
+  CHECK(refit_block(block, 8, ticks_for_ns(0.008 * stop_check_ns)));
+  CHECK(block == 1000);
+  CHECK(refit_block(block, 1000, ticks_for_ns(0.05 * stop_check_ns)));
+  CHECK(block == weft::detail::max_stop_check_items);
+  // Already the longest: nothing to change.
+  CHECK_FALSE(refit_block(block, block, ticks_for_ns(0.1 * stop_check_ns)));
+  CHECK(block == weft::detail::max_stop_check_items);
   // Three items a block: below one granule, single items.
-  CHECK(refit_block(block, 1024, 1024, ticks_for_ns(1024 * stop_check_ns / 3)));
+  block = 1024;
+  CHECK(refit_block(block, 1024, ticks_for_ns(1024 * stop_check_ns / 3)));
   CHECK(block == 3);
 }
 

@@ -58,8 +58,9 @@ inline constexpr std::size_t min_prefix_to_learn = 63;
 //   | X2  | load (block boundary) | relaxed | as X1; a late read costs one more block, no more |
 //
 // `block_hint`, the block size the last refit chose (0: none yet, use check_every), is a
-// hint for the next leaf's first block and nothing else: any value in [1, check_every] is
-// a correct block size, so it is stored and loaded relaxed, by any leaf, in any order.
+// hint for the next leaf's first block and nothing else: any value in
+// [1, max_stop_check_items] is a correct block size, so it is stored and loaded relaxed, by
+// any leaf, in any order.
 struct bridge_state {
   std::atomic<bool> cancelled{false};  // X1, X2
   std::atomic<std::size_t> block_hint{0};
@@ -85,14 +86,18 @@ inline std::size_t items_for_ns(double ns, double ticks_per_item, std::size_t lo
 // After a timed leaf block of `items` that took `ticks`: whether to keep timing. A block
 // of about its target length (within 2x) stops the timing. Any other resizes `block` to the
 // target at the measured cost (whole granules while it is at least one, else single items;
-// never over `limit`) and is timed again, unless there was nothing to change: a block
-// stretched by a preemption shrinks the next one, which then measures short and grows back.
-inline bool refit_block(std::size_t& block, std::size_t limit, std::size_t items,
-                        std::uint64_t ticks) {
+// never over max_stop_check_items) and is timed again, unless there was nothing to change: a
+// block stretched by a preemption shrinks the next one, which then measures short and grows
+// back. Blocks grow past the probe's size too: the probe's cost per item can be far too
+// high, since a fixed cost of its first item counts as items' cost (map_init's init, ~1.4
+// us for a std::mt19937_64, made one item look like 2 us where items cost 4 ns, and capped
+// at the probe's size the blocks stayed at 8 items).
+inline bool refit_block(std::size_t& block, std::size_t items, std::uint64_t ticks) {
   constexpr double target = stop_check_ns * plumbing::cost_ticks_per_ns;
   const auto took = static_cast<double>(ticks);
   if (took <= 2 * target && took >= target / 2) return false;
-  const std::size_t fit = items_for_ns(stop_check_ns, took / static_cast<double>(items), 1, limit);
+  const std::size_t fit = items_for_ns(stop_check_ns, took / static_cast<double>(items), 1,
+                                       max_stop_check_items);
   constexpr std::size_t granule = plumbing::block_granule;
   const std::size_t refit = fit < granule ? fit : fit / granule * granule;
   if (refit == block) return false;
@@ -205,7 +210,7 @@ typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge
         long_items = static_cast<double>(took) >=
                      eager_share_item_ns * plumbing::cost_ticks_per_ns *
                          static_cast<double>(end - lo);
-        timing = refit_block(block, st.check_every, end - lo, took);
+        timing = refit_block(block, end - lo, took);
         if (block != hint) st.block_hint.store(block, std::memory_order_relaxed);
       }
       lo = end;
