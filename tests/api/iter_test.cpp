@@ -810,6 +810,42 @@ TEST_CASE("map_init and for_each_init: one state per leaf, used by one thread at
   }
 }
 
+// The probe times a first chunk of items to learn what an item costs. map_init's init runs
+// on a leaf's first item, and timed with it, it made one item look like its whole cost: a
+// call over a handful of cheap items then went parallel on every call, each leaf making a
+// state of its own. The probe makes the state before its clock starts (map_init_folder's
+// prepare). Here init costs 20 us (spun on the engine's clock) and 16 items cost ~nothing:
+// without prepare every call below makes at least two states; with it a call runs on one
+// thread with one state unless a preemption lands inside its ~0.1 us of timed items, so
+// of 20 calls at least one made one state.
+TEST_CASE("map_init: init's cost is not counted as the items' cost", "[iter][plumbing]") {
+  const auto spin_ticks = static_cast<std::uint64_t>(20000 * weft::plumbing::cost_ticks_per_ns);
+  std::atomic<int> made{0};
+  const auto init = [&] {
+    const std::uint64_t start = weft::plumbing::cost_clock_now();
+    while (weft::plumbing::cost_clock_now() - start < spin_ticks) {
+    }
+    made.fetch_add(1, std::memory_order_relaxed);
+    return 0;
+  };
+  weft::thread_pool pool({.num_threads = 2});
+  int fewest = 1 << 20;
+  pool.install([&] {
+    for (int call = 0; call < 21; ++call) {
+      made = 0;
+      const long s = weft::range(0L, 16L).map_init(init, [](int&, long x) { return x; }).sum();
+      REQUIRE(s == 120);
+      if (call > 0) fewest = std::min(fewest, made.load());  // the first call learns
+    }
+  });
+  CHECK(fewest == 1);
+  // An init that throws in the probe, before any item: the exception reaches the caller.
+  CHECK_THROWS_AS(pool.install([] {
+    return weft::range(0L, 100000L).map_init([]() -> int { throw std::runtime_error("init"); },
+                                             [](int&, long x) { return x; }).sum();
+  }), std::runtime_error);
+}
+
 // with_min_len(m) promises no piece shorter than m items. The probe folds a first chunk
 // inline before the rest is split, and that chunk is a piece too (it was once shorter:
 // 119 items of 200,003 under with_min_len(50000)). map_init shows the pieces: a state per

@@ -70,6 +70,11 @@ struct map_init_folder : wrapping_folder<Inner, Fns> {
     const call_with_state<Fns> call{this->fn, &ensure_state()};
     plumbing::fold_block(map_producer<P, call_with_state<Fns>>{p, &call}, this->inner, lo, hi);
   }
+  // The probe makes the state before it starts its clock (when this is the outermost
+  // folder, so its first item is sure to come): init's cost is the leaf's, not its items'.
+  // Timed with them, a std::mt19937_64's 1.4 us made one item look like 2 us where items
+  // cost 4 ns, and every call over 100 items went parallel from inside a pool.
+  void prepare() { ensure_state(); }
 
  private:
   typename Fns::state_type& ensure_state() {

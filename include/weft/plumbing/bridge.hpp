@@ -452,6 +452,8 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
       (in_pool ? detail::probe_budget_in_pool_ns : detail::probe_budget_outside_pool_ns) *
       cost_ticks_per_ns;
   std::size_t chunk = std::min(n, std::max<std::size_t>(fits, 1));
+  if constexpr (folder_prepares<decltype(f)>)
+    if (n > 0) f.prepare();
   const std::uint64_t start = cost_clock_now();
   std::size_t done = 0;
   double elapsed = 0;

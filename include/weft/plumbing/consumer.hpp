@@ -43,8 +43,14 @@ concept consumer = std::move_constructible<C> && requires(C& c, const C& cc, std
 /// item, which made `filter(p).count()` three to five times slower in some leaves than the
 /// same count done branch-free; a filter calls `consume_if` on a folder that has it.
 /// `static constexpr bool stops_early` says whether `done()` can ever become true.
+/// `f.prepare()`, optional, pays a folder's fixed cost up front (map_init makes its state):
+/// the engine's probe calls it on a nonempty input before it starts its clock, so that what
+/// it measures is the items' cost alone.
 template <class F>
 constexpr bool folder_stops_early = requires { requires F::stops_early; };
+
+template <class F>
+concept folder_prepares = requires(F& f) { f.prepare(); };
 
 template <class F, class T>
 concept folds_predicated =
