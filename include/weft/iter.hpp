@@ -98,8 +98,8 @@ class par_iter {
   auto map(F f) const& { return par_iter(*this).map(std::move(f)); }
 
   /// Each item x becomes f(state, x), where `state` is a value init() made for the piece of
-  /// the input being folded: once per leaf, on the leaf's first item (so never for an empty
-  /// input, once in all on one thread; a few times per thread otherwise, more when threads
+  /// the input being folded: once per leaf, as the leaf starts on its first item (so never
+  /// for an empty input, once in all on one thread; a few times per thread otherwise, more when threads
   /// run dry and leaves split for them). A state is used by one thread at a time, for a
   /// contiguous run of items in order, and destroyed when its leaf ends. For scratch space,
   /// random-number generators, buffers: what each item would otherwise build afresh. Drops
