@@ -40,6 +40,15 @@ void print_machine_line(const table_run& run) {
       t, t, many / one, t);
 }
 
+// The heading of tiny and medium: back-to-back calls from main, timed in batches.
+std::string calls_from_main_heading(const std::string& name, std::size_t n, int calls) {
+  return "\n== " + name + ": " + std::to_string(calls) + " calls of iter(a).map(x*x).sum() on " +
+         std::to_string(n) + " doubles from main; median ns per call over batches of up to " +
+         std::to_string(tiny::batch_calls) + " (5 or more a round)" +
+         " ==\n   weft runs on the global pool (" + std::to_string(weft::num_threads()) +
+         " threads) at every thread count; the others are capped at the count\n";
+}
+
 // The input of the workloads over the integers [0, n): the range's end.
 std::int64_t range_end(std::size_t n) { return static_cast<std::int64_t>(n); }
 
@@ -101,14 +110,7 @@ constexpr table_workload workloads[] = {
      .default_n = tiny::default_n,
      .quick_n = tiny::default_n,
      .peers = peers_on<tiny::peers, sum_sq::make_input, differs_fp>(),
-     .heading =
-         [](std::size_t n, int calls) {
-           return "\n== tiny: " + std::to_string(calls) + " calls of iter(a).map(x*x).sum() on " +
-                  std::to_string(n) + " doubles from main; median ns per call over batches of up to " +
-                  std::to_string(tiny::batch_calls) + " (5 or more a round)" +
-                  " ==\n   weft runs on the global pool (" + std::to_string(weft::num_threads()) +
-                  " threads) at every thread count; the others are capped at the count\n";
-         },
+     .heading = [](std::size_t n, int calls) { return calls_from_main_heading("tiny", n, calls); },
      .unit = "ns/call",
      .unit_ns = 1,
      .base = "seq8",
@@ -121,6 +123,20 @@ constexpr table_workload workloads[] = {
              bar("weft tiny @" + std::to_string(t) + "t / seq8",
                  run.r.at("weft", t) / run.r.at("seq8", t), 1.2, "x");
          }},
+    // tiny's calls on inputs worth forking for (~12 us of work a call): what a call from
+    // main costs once the pool takes part, back to back.
+    {.name = "medium",
+     .default_n = tiny::medium_n,
+     .quick_n = tiny::medium_n,
+     .peers = peers_on<tiny::peers, sum_sq::make_input, differs_fp>(),
+     .heading = [](std::size_t n,
+                   int calls) { return calls_from_main_heading("medium", n, calls); },
+     .unit = "ns/call",
+     .unit_ns = 1,
+     .base = "seq8",
+     .default_calls = tiny::medium_calls,
+     .quick_calls = tiny::quick_calls,
+     .notes = print_machine_line},
     {.name = "unbalanced",
      .default_n = unbalanced::default_n,
      .quick_n = unbalanced::quick_n,

@@ -56,7 +56,7 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
                "       weft_bench --replot CSV [--machine TEXT] [--workloads W,...] [--out DIR]\n"
                "  --workloads: any of %s (default: all)\n"
                "  --quick: fib(%d) instead of fib(%d), smaller iterator inputs (a tenth; "
-               "unbalanced: half the items; tiny: 500 calls in batches of 100; the sorts: a "
+               "unbalanced: half the items; tiny and medium: 500 calls in batches of 100; the sorts: a "
                "twentieth) and fewer samples (under a minute)\n"
                "  --reps: timed runs per cell of fib and the iterator workloads, and per idle "
                "peer (default 5)\n"

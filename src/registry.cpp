@@ -217,6 +217,10 @@ void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
     latch.wait_blocking();
 }
 
+bool fork_would_wake(registry* reg) noexcept {
+  return reg->seat_taken() || reg->worker_at(0).fork_would_wake();
+}
+
 void share_work(worker& w) noexcept {
   // Unstolen public work is still there for the hungry: publish only when it is gone.
   if (!w.deque.public_is_empty()) return;

@@ -41,6 +41,7 @@ class registry {
   sleep_module& sleep() noexcept { return sleep_; }
   injector& inject_queue() noexcept { return injector_; }
 
+  bool seat_taken() const noexcept { return seat_.value.load(std::memory_order_relaxed) != 0; }
   bool try_acquire_seat() noexcept;
   void release_seat() noexcept;
   // Runs injected jobs on the calling thread as worker 0 while the seat can be had.

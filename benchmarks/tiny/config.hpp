@@ -17,6 +17,10 @@ inline constexpr int default_calls = 200'000;
 // can wait a scheduler slice in each call (batches at 12 ms per call were seen, 12 s for a
 // batch of 1,000), which made tiny alone half of a 70 s --quick run; 600 calls bound it.
 inline constexpr int quick_calls = 500;
+// The medium workload: the same calls on inputs worth forking for (~12 us of work a call at
+// one thread with 8 lanes, ~80 us for the scalar seq).
+inline constexpr std::size_t medium_n = 100'000;
+inline constexpr int medium_calls = 10'000;
 // Calls per clock reading: a call is a few tens of ns, about what one steady_clock read costs.
 inline constexpr int batch_calls = 1'000;
 // The batch size for `calls` calls (one round's): batch_calls, or smaller so that there are

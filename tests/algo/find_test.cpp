@@ -244,8 +244,8 @@ TEST_CASE("a search corrects a learned cost far above what its items cost", "[al
   constexpr float planted = 1e6f;
   const auto plant = [] {
     block_cost<first_nonzero_block>.ticks_per_item.store(planted);
-    block_cost<first_nonzero_block>.fits_outside.store(1);
-    block_cost<first_nonzero_block>.fits_in_pool.store(1);
+    block_cost<first_nonzero_block>.fits_waking_fork.store(1);
+    block_cost<first_nonzero_block>.fits_cheap_fork.store(1);
   };
   const auto calls = [&] {
     for (int i = 0; i < 40; ++i)
@@ -254,12 +254,12 @@ TEST_CASE("a search corrects a learned cost far above what its items cost", "[al
   plant();
   calls();  // from main: the global pool
   REQUIRE(block_cost<first_nonzero_block>.ticks_per_item.load() < planted / 1000);
-  REQUIRE(block_cost<first_nonzero_block>.fits_outside.load() > 1);
+  REQUIRE(block_cost<first_nonzero_block>.fits_waking_fork.load() > 1);
   plant();
   weft::thread_pool pool({.num_threads = 2});
   pool.install(calls);
   REQUIRE(block_cost<first_nonzero_block>.ticks_per_item.load() < planted / 1000);
-  REQUIRE(block_cost<first_nonzero_block>.fits_in_pool.load() > 1);
+  REQUIRE(block_cost<first_nonzero_block>.fits_cheap_fork.load() > 1);
 }
 
 TEST_CASE("searches and reductions: exceptions propagate, the pool stays usable", "[algo]") {

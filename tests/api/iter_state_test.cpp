@@ -10,6 +10,7 @@
 #include <numeric>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -249,4 +250,138 @@ TEST_CASE("with_min_len: no piece is shorter, the probe's first one included",
       }) == std::optional<std::size_t>{at});
     }
   }
+}
+
+// The probe's budget follows what a fork would cost: the larger one while a fork would have
+// to wake a sleeping thread (every idle thread of the pool sleeps, or, from outside, the
+// caller seat is taken), the smaller one otherwise. Seen through the small-case test with a
+// planted record: 10 items fit the smaller budget, 1000 the larger.
+TEST_CASE("the probe: a fork that would wake a sleeping thread gets the larger budget",
+          "[iter][plumbing]") {
+  using weft::detail::fork_would_wake;
+  weft::detail::learned_cost learned;
+  learned.ticks_per_item.store(1.0f);
+  learned.fits_cheap_fork.store(10);
+  learned.fits_waking_fork.store(1000);
+  const auto small_case = [&](std::size_t n) {
+    weft::detail::probe_ticket = 0;  // not the sampled call
+    return weft::detail::take_small_case(learned, n);
+  };
+
+  SECTION("a one-thread pool has no thread to wake") {
+    weft::thread_pool one({.num_threads = 1});
+    one.install([&] {
+      CHECK_FALSE(fork_would_wake());
+      CHECK(small_case(10));
+      CHECK_FALSE(small_case(100));
+    });
+  }
+  SECTION("inside a pool: every other thread asleep, then every thread busy") {
+    weft::thread_pool pool({.num_threads = 2});
+    pool.install([&] {
+      REQUIRE(weft_test::eventually([&] { return pool.stats().sleeping == 1; }));
+      CHECK(fork_would_wake());
+      CHECK(small_case(100));
+      CHECK_FALSE(small_case(1001));
+      // The other thread wakes for b and runs it while a runs here: nobody is idle, a fork
+      // would stay private until one is.
+      std::atomic<bool> b_started{false}, release{false};
+      weft::join(
+          [&] {
+            REQUIRE(weft_test::eventually([&] { return b_started.load(); }));
+            CHECK_FALSE(fork_would_wake());
+            CHECK_FALSE(small_case(100));
+            CHECK(small_case(10));
+            release = true;
+          },
+          [&] {
+            b_started = true;
+            weft_test::eventually([&] { return release.load(); });  // no Catch2 off main
+          });
+    });
+  }
+  SECTION("outside every pool: the global pool's sleepers, or its caller seat taken") {
+    using weft::detail::rt::global_registry;
+    const std::size_t threads = weft::num_threads();
+    if (threads > 1) {
+      REQUIRE(weft_test::eventually(
+          [&] { return weft::detail::rt::stats(global_registry()).sleeping == threads - 1; }));
+      CHECK(fork_would_wake());
+      CHECK(small_case(100));
+    } else {
+      CHECK_FALSE(fork_would_wake());
+      CHECK_FALSE(small_case(100));
+    }
+    // Another thread holds the seat: a fork from here would be injected and wait.
+    std::atomic<bool> entered{false}, in_seat{false}, release{false};
+    std::thread holder([&] {
+      weft::join(
+          [&] {
+            in_seat = weft::thread_index() == std::optional<std::size_t>{0};
+            entered = true;
+            weft_test::eventually([&] { return release.load(); });  // no Catch2 off main
+          },
+          [] {});
+    });
+    const bool holder_entered = weft_test::eventually([&] { return entered.load(); });
+    const bool wakes = fork_would_wake();
+    const bool small = small_case(100);
+    release = true;
+    holder.join();
+    REQUIRE(holder_entered);
+    REQUIRE(in_seat);
+    CHECK(wakes);
+    CHECK(small);
+  }
+}
+
+// When the record says the input holds at least twice the budget, the bridge forks at once
+// instead of probing: no probe, so a planted record far from the truth is not corrected,
+// except by the sampled call (one in 16), which still probes. The bridge runs here, in this
+// file, on a block consumer (the compiled engine would use libweft's own probe counter).
+namespace {
+struct sum_of_indices_block {
+  long operator()(std::size_t lo, std::size_t hi) const {
+    long s = 0;
+    for (std::size_t i = lo; i < hi; ++i) s += static_cast<long>(i);
+    return s;
+  }
+};
+}  // namespace
+
+TEST_CASE("the probe: an input far past the budget forks at once, the sampled call probes",
+          "[iter][plumbing]") {
+  namespace algo = weft::detail::algo;
+  constexpr std::size_t n = 100'000;
+  constexpr long want = static_cast<long>(n) * (static_cast<long>(n) - 1) / 2;
+  const sum_of_indices_block block;
+  const auto add = [](long a, long b) { return a + b; };
+  const algo::reduce_blocks_consumer<long>::block_fn block_ref(block);
+  const algo::reduce_blocks_consumer<long>::combine_fn combine_ref(add);
+  auto& record = algo::block_cost<sum_of_indices_block>;
+  const algo::reduce_blocks_consumer<long> c{{&record}, &block_ref, &combine_ref};
+  // 10 items fit either budget: a cost per item ~10,000 times what adding an index costs.
+  constexpr float planted = 1e5f;
+  record.ticks_per_item.store(planted);
+  record.fits_cheap_fork.store(10);
+  record.fits_waking_fork.store(10);
+  const auto run = [&](unsigned ticket) {
+    weft::detail::probe_ticket = ticket;
+    return weft::plumbing::bridge(algo::index_producer{0, n}, c);
+  };
+  weft::thread_pool pool({.num_threads = 2});
+  for (int i = 0; i < 3; ++i) {
+    REQUIRE(pool.install([&] { return run(0); }) == std::optional<long>{want});
+    REQUIRE(record.ticks_per_item.load() == planted);
+  }
+  const unsigned sampled = weft::detail::probe_sample_period - 1;  // the next call is sampled
+  REQUIRE(pool.install([&] { return run(sampled); }) == std::optional<long>{want});
+  REQUIRE(record.ticks_per_item.load() < planted / 100);
+  // On one thread the rest is folded where the probe would have been: no probe either.
+  record.ticks_per_item.store(planted);
+  record.fits_cheap_fork.store(10);
+  record.fits_waking_fork.store(10);
+  weft::thread_pool one({.num_threads = 1});
+  REQUIRE(one.install([&] { return run(0); }) == std::optional<long>{want});
+  REQUIRE(record.ticks_per_item.load() == planted);
 }

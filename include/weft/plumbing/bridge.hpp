@@ -23,8 +23,12 @@
 namespace weft::detail {
 
 // Heuristic thresholds of the engine, in nanoseconds of the cost clock.
-inline constexpr double probe_budget_outside_pool_ns = 8000;  // a wake-up costs ~10 us
-inline constexpr double probe_budget_in_pool_ns = 1500;
+// The probe's budget: how much work the caller does inline before it forks. A fork that a
+// thread idle and awake can take costs ~0.5 us; one that must wake a sleeping thread costs
+// the forker ~10 us and the woken thread arrives ~30 us later (reference VM), so the probe
+// runs longer first (detail::fork_would_wake).
+inline constexpr double probe_budget_cheap_fork_ns = 1500;
+inline constexpr double probe_budget_waking_fork_ns = 8000;
 inline constexpr double min_leaf_ns = 500;
 // Work between two stop checks (full / cancelled / offer_work) in a leaf. 2 us blocks cost
 // count_if over 50 M int32 at 2 threads 3-4% (16.2 ms against 15.9 at 4 us and 15.7 at 8 us,
@@ -314,7 +318,7 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
   // with_min_len bounds the probe's prefix as it bounds every other piece (the prefix is
   // the left piece of the answer, and a map_init state is made for it): the prefix grows to
   // min_len, and to the whole input when what would be left is shorter than that.
-  if (min_len_option != 0) {
+  if (min_len_option != 0 && done != 0) {
     const std::size_t want = std::max(done, min_len_option);
     const std::size_t end = n - std::min(want, n) < min_len_option ? n : want;
     if (end > done) {
@@ -343,10 +347,10 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
 // chunk.
 struct learned_cost {
   std::atomic<float> ticks_per_item{0.0f};
-  // How many items fit the probe budget, outside a pool and in one: the small-input test is
-  // one load and one compare.
-  std::atomic<std::size_t> fits_outside{0};
-  std::atomic<std::size_t> fits_in_pool{0};
+  // How many items fit each probe budget: the small-input test is one load and one
+  // compare, and a second load and the wake-up test only for inputs between the two.
+  std::atomic<std::size_t> fits_cheap_fork{0};
+  std::atomic<std::size_t> fits_waking_fork{0};
 };
 
 // One record per <producer, consumer> type pair, so in practice per call site...
@@ -372,18 +376,18 @@ learned_cost& learned_cost_for(const C& c) {
 constinit inline thread_local unsigned probe_ticket = 0;
 
 // Whether a call over n items takes the engine's small case (bridge, step 1): it runs the
-// probe (no with_max_len, not deterministic), its learned cost fits the probe budget and it
-// is not the sampled call. If so the call is counted, as bridge counts it, and the caller
-// folds everything on its own thread. for_blocks, reduce_blocks and the block searches
-// (detail/algo/) ask this before calling the engine compiled into libweft, so that a small
-// call never enters the library.
+// probe (no with_max_len, not deterministic), its learned cost fits the probe budget (the
+// larger one when a fork would have to wake a thread) and it is not the sampled call. If
+// so the call is counted, as bridge counts it, and the caller folds everything on its own
+// thread. for_blocks, reduce_blocks and the block searches (detail/algo/) ask this before
+// calling the engine compiled into libweft, so that a small call never enters the library.
 WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n,
                                  const plumbing::split_options& opt = {}) noexcept {
   if (opt.deterministic || opt.max_len) return false;
-  const bool in_pool = weft::thread_index().has_value();
-  const std::size_t fits =
-      (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);
-  if (n > fits || (probe_ticket + 1) % probe_sample_period == 0) return false;
+  if (n > learned.fits_cheap_fork.load(std::memory_order_relaxed) &&
+      (n > learned.fits_waking_fork.load(std::memory_order_relaxed) || !fork_would_wake()))
+    return false;
+  if ((probe_ticket + 1) % probe_sample_period == 0) return false;
   ++probe_ticket;
   return true;
 }
@@ -397,8 +401,8 @@ namespace weft::plumbing {
 ///
 /// 1. Sequential probe (adaptive mode): the caller folds a first chunk of the input inline,
 ///    sized from what this pipeline cost per item last time, and reads the cost clock after
-///    each chunk. If the whole input is done before the probe budget (~8 us outside a pool)
-///    runs out, the call never touches the pool: small inputs cost what a plain loop costs.
+///    each chunk. If the whole input is done before the probe budget runs out (~1.5 us
+///    of work, or ~8 us when a fork would have to wake a sleeping thread), the call never touches the pool: small inputs cost what a plain loop costs.
 ///    Chunks that fit the learned budget run with no clock read at all (one call in 16 is
 ///    timed to keep the estimate fresh).
 /// 2. Otherwise the rest is cut recursively with `weft::join`, under the adaptive `splitter`,
@@ -431,9 +435,9 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     fold_block(p, f, 0, n);  // the small case: no clock, no pool
     return std::move(f).complete();
   }
-  const bool in_pool = weft::thread_index().has_value();
-  const std::size_t fits =
-      (in_pool ? learned.fits_in_pool : learned.fits_outside).load(std::memory_order_relaxed);
+  const bool waking_fork = detail::fork_would_wake();
+  const std::size_t fits = (waking_fork ? learned.fits_waking_fork : learned.fits_cheap_fork)
+                               .load(std::memory_order_relaxed);
   const bool sampled = ++detail::probe_ticket % detail::probe_sample_period == 0;
   // A search whose cost is known folds its first chunk without the clock: most searches
   // stop there (a match near the front), and two TSC reads cost a sixth of a scan of 1,000
@@ -448,8 +452,19 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     }
   }
 
+  // The record says the input holds at least twice the budget: fork at once. Probing first
+  // would only keep the other threads waiting for the budget's work (and, when a fork must
+  // wake one, delay the wake-up by as much). The sampled call still probes, to keep the
+  // record honest.
+  if constexpr (!folder_stops_early<decltype(f)>) {
+    if (fits > 0 && n / 2 >= fits && !sampled)
+      return detail::bridge_after_probe(p, c, f, 0,
+                                        learned.ticks_per_item.load(std::memory_order_relaxed),
+                                        opt.min_len, st);
+  }
+
   const double budget_ticks =
-      (in_pool ? detail::probe_budget_in_pool_ns : detail::probe_budget_outside_pool_ns) *
+      (waking_fork ? detail::probe_budget_waking_fork_ns : detail::probe_budget_cheap_fork_ns) *
       cost_ticks_per_ns;
   std::size_t chunk = std::min(n, std::max<std::size_t>(fits, 1));
   if constexpr (folder_prepares<decltype(f)>)
@@ -484,11 +499,11 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     if (known > 0 && ticks <= 2 * known && ticks >= 0.5 * known) return;
     constexpr std::size_t unbounded = std::numeric_limits<std::size_t>::max();
     learned.ticks_per_item.store(static_cast<float>(ticks), std::memory_order_relaxed);
-    learned.fits_outside.store(
-        detail::items_for_ns(detail::probe_budget_outside_pool_ns, ticks, 1, unbounded),
+    learned.fits_cheap_fork.store(
+        detail::items_for_ns(detail::probe_budget_cheap_fork_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
-    learned.fits_in_pool.store(
-        detail::items_for_ns(detail::probe_budget_in_pool_ns, ticks, 1, unbounded),
+    learned.fits_waking_fork.store(
+        detail::items_for_ns(detail::probe_budget_waking_fork_ns, ticks, 1, unbounded),
         std::memory_order_relaxed);
   };
   if (complete_chunks) {

@@ -222,4 +222,11 @@ inline registry* current_registry() {
   return rt::global_registry();
 }
 
+// Whether a fork by the calling thread now, on the pool its operations run on, would wait
+// for a sleeping thread to be woken: the splitting engine probes longer before such a fork.
+inline bool fork_would_wake() noexcept {
+  if (const worker* w = current_worker) return w->fork_would_wake();
+  return rt::fork_would_wake(rt::global_registry());
+}
+
 }  // namespace weft::detail

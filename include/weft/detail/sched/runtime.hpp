@@ -32,6 +32,11 @@ WEFT_API std::size_t num_threads(const registry* reg) noexcept;
 // `latch` (the job's) is set. Precondition: the job sets `latch` when it finishes.
 WEFT_API void run_in_registry(registry* reg, job_header* job, job_latch& latch);
 
+// For a thread that is not a worker of `reg`: whether its fork now would wait for a
+// wake-up, because the caller seat is taken (it would inject and block) or because every
+// idle thread of `reg` sleeps (worker::fork_would_wake). Racy: a heuristic's input.
+WEFT_API bool fork_would_wake(registry* reg) noexcept;
+
 // Called by a worker whose deque has private jobs while some thread is idle: publishes
 // them and wakes a sleeper if needed.
 WEFT_API void share_work(worker& w) noexcept;

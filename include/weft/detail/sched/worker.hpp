@@ -60,13 +60,26 @@ struct alignas(cache_line_bytes) worker {
   std::uint32_t index = 0;
   std::uint64_t rng_state = 0;
 
-  // Bits of the sleep counters that count idle (inactive) threads; see sched/sleep.hpp.
+  // Bits of the sleep counters that count idle (inactive) threads and, among them, the
+  // sleeping ones; see src/sleep.hpp.
   static constexpr std::uint64_t inactive_mask = 0xFFFFull << 16;
+  static constexpr std::uint64_t sleeping_mask = 0xFFFFull;
 
   // Relaxed and racy on purpose: a stale answer costs parallelism, never correctness,
   // because an unpublished job is always run by its owner (docs/protocols/deque.md).
   bool someone_is_hungry(std::memory_order order = std::memory_order_relaxed) const noexcept {
     return (sleep_counters->load(order) & inactive_mask) != 0;
+  }
+
+  // Whether a job this worker published now would wait for a sleeping thread to be woken:
+  // some threads sleep and every idle one does. Such a fork costs its caller a wake-up
+  // (~10 us on the reference VM) and the woken thread arrives ~30 us later; when a thread
+  // is idle and awake, or none is idle (the job stays private), a fork costs ~0.5 us.
+  // Relaxed and racy like someone_is_hungry: it sizes the engine's probe, nothing else.
+  bool fork_would_wake() const noexcept {
+    const std::uint64_t c = sleep_counters->load(std::memory_order_relaxed);
+    const std::uint64_t sleeping = c & sleeping_mask;
+    return sleeping != 0 && (c & inactive_mask) >> 16 == sleeping;
   }
 
   // Owner, when the private region is full: opens the gate unless a thread is hungry, and
