@@ -401,10 +401,12 @@ namespace weft::plumbing {
 ///
 /// 1. Sequential probe (adaptive mode): the caller folds a first chunk of the input inline,
 ///    sized from what this pipeline cost per item last time, and reads the cost clock after
-///    each chunk. If the whole input is done before the probe budget runs out (~1.5 us
-///    of work, or ~8 us when a fork would have to wake a sleeping thread), the call never touches the pool: small inputs cost what a plain loop costs.
-///    Chunks that fit the learned budget run with no clock read at all (one call in 16 is
-///    timed to keep the estimate fresh).
+///    each chunk. If the whole input is done before the probe budget runs out (~1.5 us of
+///    work, or ~8 us when a fork would have to wake a sleeping thread), the call never
+///    touches the pool: small inputs cost what a plain loop costs. Chunks that fit the
+///    learned budget run with no clock read at all (one call in 16 is timed to keep the
+///    estimate fresh), and an input the record puts at twice the budget or more skips the
+///    probe and forks at once.
 /// 2. Otherwise the rest is cut recursively with `weft::join`, under the adaptive `splitter`,
 ///    never below ~0.5 us of work per leaf (from the measured cost) or `min_len`.
 /// With `max_len` set there is no probe; with `deterministic` the tree is fixed by length.
