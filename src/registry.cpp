@@ -3,6 +3,7 @@
 // global pool. Design: docs/design.md   Protocols: docs/protocols/
 #include "registry.hpp"
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -183,9 +184,20 @@ void registry::drain_through_seat() noexcept {
 }
 
 namespace rt {
+namespace {
+// The global pool once it exists, for the one query that must not create it
+// (global_fork_would_wake). Stored with release once the registry is built, loaded with
+// acquire: a reader that sees the pointer sees a constructed registry. Null: not created
+// yet, and the magic static of global_registry() stays the only creator.
+std::atomic<registry*> created_global{nullptr};
+}  // namespace
 
 registry* global_registry() {
-  static registry* const global = new registry(default_thread_count());
+  static registry* const global = [] {
+    auto* reg = new registry(default_thread_count());
+    created_global.store(reg, std::memory_order_release);
+    return reg;
+  }();
   return global;
 }
 
@@ -217,7 +229,9 @@ void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
     latch.wait_blocking();
 }
 
-bool fork_would_wake(registry* reg) noexcept {
+bool global_fork_would_wake() noexcept {
+  registry* const reg = created_global.load(std::memory_order_acquire);
+  if (reg == nullptr) return true;  // the fork would start the pool's threads
   return reg->seat_taken() || reg->worker_at(0).fork_would_wake();
 }
 

@@ -99,11 +99,11 @@ class par_iter {
 
   /// Each item x becomes f(state, x), where `state` is a value init() made for the piece of
   /// the input being folded: once per leaf, as the leaf starts on its first item (so never
-  /// for an empty input, once in all on one thread; a few times per thread otherwise, more when threads
-  /// run dry and leaves split for them). A state is used by one thread at a time, for a
-  /// contiguous run of items in order, and destroyed when its leaf ends. For scratch space,
-  /// random-number generators, buffers: what each item would otherwise build afresh. Drops
-  /// [indexed]: apply enumerate, zip, take... before it.
+  /// for an empty input, once in all on one thread; a few times per thread otherwise, more
+  /// when threads run dry and leaves split for them). A state is used by one thread at a
+  /// time, for a contiguous run of items in order, and destroyed when its leaf ends. For
+  /// scratch space, random-number generators, buffers: what each item would otherwise build
+  /// afresh. Drops [indexed]: apply enumerate, zip, take... before it.
   template <class Init, class F>
   auto map_init(Init init, F f) && {
     require_init_and_map<Init, F>("map_init(init, f)");

@@ -381,12 +381,17 @@ constinit inline thread_local unsigned probe_ticket = 0;
 // so the call is counted, as bridge counts it, and the caller folds everything on its own
 // thread. for_blocks, reduce_blocks and the block searches (detail/algo/) ask this before
 // calling the engine compiled into libweft, so that a small call never enters the library.
+// `waking_fork`, if given, receives fork_would_wake() when this had to ask it.
 WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n,
-                                 const plumbing::split_options& opt = {}) noexcept {
+                                 const plumbing::split_options& opt = {},
+                                 std::optional<bool>* waking_fork = nullptr) noexcept {
   if (opt.deterministic || opt.max_len) return false;
-  if (n > learned.fits_cheap_fork.load(std::memory_order_relaxed) &&
-      (n > learned.fits_waking_fork.load(std::memory_order_relaxed) || !fork_would_wake()))
-    return false;
+  if (n > learned.fits_cheap_fork.load(std::memory_order_relaxed)) {
+    if (n > learned.fits_waking_fork.load(std::memory_order_relaxed)) return false;
+    const bool wakes = fork_would_wake();
+    if (waking_fork != nullptr) *waking_fork = wakes;
+    if (!wakes) return false;
+  }
   if ((probe_ticket + 1) % probe_sample_period == 0) return false;
   ++probe_ticket;
   return true;
@@ -433,11 +438,12 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
 
   detail::learned_cost& learned = detail::learned_cost_for<P>(c);
   auto f = c.make_folder();
-  if (detail::take_small_case(learned, n)) {
+  std::optional<bool> asked;  // the small-case test's answer to fork_would_wake, if it asked
+  if (detail::take_small_case(learned, n, {}, &asked)) {
     fold_block(p, f, 0, n);  // the small case: no clock, no pool
     return std::move(f).complete();
   }
-  const bool waking_fork = detail::fork_would_wake();
+  const bool waking_fork = asked ? *asked : detail::fork_would_wake();
   const std::size_t fits = (waking_fork ? learned.fits_waking_fork : learned.fits_cheap_fork)
                                .load(std::memory_order_relaxed);
   const bool sampled = ++detail::probe_ticket % detail::probe_sample_period == 0;

@@ -226,7 +226,7 @@ inline registry* current_registry() {
 // for a sleeping thread to be woken: the splitting engine probes longer before such a fork.
 inline bool fork_would_wake() noexcept {
   if (const worker* w = current_worker) return w->fork_would_wake();
-  return rt::fork_would_wake(rt::global_registry());
+  return rt::global_fork_would_wake();
 }
 
 }  // namespace weft::detail

@@ -32,10 +32,11 @@ WEFT_API std::size_t num_threads(const registry* reg) noexcept;
 // `latch` (the job's) is set. Precondition: the job sets `latch` when it finishes.
 WEFT_API void run_in_registry(registry* reg, job_header* job, job_latch& latch);
 
-// For a thread that is not a worker of `reg`: whether its fork now would wait for a
-// wake-up, because the caller seat is taken (it would inject and block) or because every
-// idle thread of `reg` sleeps (worker::fork_would_wake). Racy: a heuristic's input.
-WEFT_API bool fork_would_wake(registry* reg) noexcept;
+// For a thread outside every pool: whether its fork now would wait for a wake-up on the
+// global pool, because the caller seat is taken (it would inject and block), because every
+// idle thread sleeps (worker::fork_would_wake), or because the pool does not exist yet (it
+// would start its threads; the question does not create it). Racy: a heuristic's input.
+WEFT_API bool global_fork_would_wake() noexcept;
 
 // Called by a worker whose deque has private jobs while some thread is idle: publishes
 // them and wakes a sleeper if needed.
