@@ -202,17 +202,19 @@ TEST_CASE("scan: a long input takes the parallel look-back path", "[algo][scan]"
 
 namespace {
 
-// Runs the scan kernel with streaming stores forced on, at every output alignment and with
-// lengths that leave a head, whole 16-byte pieces and a tail, against std:: scans.
+// Runs the scan kernel with streaming stores forced on, at every output offset within a cache
+// line and with lengths that leave a head, whole lines and a tail (or only part of a line),
+// against std:: scans.
 template <class T, class X>
 void check_streaming_kernel(const std::vector<X>& in) {
   static_assert(weft::detail::algo::scan_can_stream<T, typename std::vector<T>::iterator>);
   const auto plus = std::plus<>{};
   const auto twice = [](X x) { return static_cast<T>(x) * 2; };
-  for (const std::size_t skip : {0, 1, 2, 3}) {
-    for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5}, in.size() - 7}) {
+  for (std::size_t skip = 0; skip < 16; ++skip) {
+    for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{5}, std::size_t{17},
+                                std::size_t{40}, in.size() - 7}) {
       CAPTURE(skip, n);
-      std::vector<T> want(n + 4), got(n + 4, T(-1));
+      std::vector<T> want(n + 16), got(n + 16, T(-1));
       const auto first = in.begin();
       const auto last = in.begin() + static_cast<std::ptrdiff_t>(n);
       weft::detail::algo::scan_kernel<T, false>(first, last, got.begin() + skip, plus, twice,

@@ -98,17 +98,18 @@ struct scan_chunker {
     }
   }
 
-  // The scan loop with its outputs gathered in 16-byte pieces and streamed; plain stores
-  // before the first aligned piece and after the last whole one.
+  // The scan loop with its outputs gathered a cache line at a time and streamed; plain
+  // stores before the first whole line and after the last one, so a line that another
+  // chunk's writer shares is never streamed.
   T scan_streaming(In it, const In end, T* o, T acc) const {
-    constexpr std::size_t k = 16 / sizeof(T);
+    constexpr std::size_t k = stream_line_bytes / sizeof(T);
     const stream_fence_guard fence;
     std::size_t left = detail::algo::distance(it, end);
-    for (; left > 0 && !stream_aligned(o); --left) *o++ = step(acc, it);
+    for (; left > 0 && !line_aligned(o); --left) *o++ = step(acc, it);
     for (; left >= k; left -= k, o += k) {
-      T piece[k];
-      for (std::size_t j = 0; j < k; ++j) piece[j] = step(acc, it);
-      stream16(o, piece);
+      T line[k];
+      for (std::size_t j = 0; j < k; ++j) line[j] = step(acc, it);
+      stream_line_values(o, line);
     }
     for (; left > 0; --left) *o++ = step(acc, it);
     return acc;

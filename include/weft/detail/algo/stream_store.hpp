@@ -7,7 +7,8 @@
 // buffers without reading the line: B bytes. For a memory-bound pass such as a scan of
 // int64 (read n, write n) that is 3 units of traffic down to 2, the difference between a
 // parallel scan that cannot beat the sequential one and one that does (docs/algorithms.md).
-// The radix sort streams its scatter and its sorted buckets (whole lines, below).
+// The scan streams its outputs a line of values at a time (stream_line_values); the radix
+// sort streams its scatter and its sorted buckets from line buffers (below).
 //
 // Streaming stores are weakly ordered: neither a later release store nor a lock orders them.
 // Every run of them ends with stream_fence() (an sfence) on the thread that issued them,
@@ -17,7 +18,7 @@
 //
 //   | op                               | order             | why                           |
 //   |----------------------------------|-------------------|-------------------------------|
-//   | stream16 (movntdq)               | weakly ordered    | no read for ownership; other  |
+//   | stream_line(_values) (movntdq)   | weakly ordered    | no read for ownership; other  |
 //   |                                  |                   | threads need S1 to see it     |
 //   | S1 stream_fence (sfence), at the | full store fence  | orders every earlier streamed |
 //   | end of each run, throw included  |                   | store before the thread's     |
@@ -41,6 +42,7 @@
 namespace weft::detail::algo {
 
 inline constexpr std::size_t stream_min_bytes = std::size_t{16} << 20;
+inline constexpr std::size_t stream_line_bytes = 64;
 
 #if defined(__SSE2__)
 inline constexpr bool stream_stores_available = true;
@@ -54,29 +56,37 @@ inline constexpr bool streamable_v =
     stream_stores_available && std::is_arithmetic_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
 
 template <class T>
-bool stream_aligned(const T* p) {
-  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0;
+bool line_aligned(const T* p) {
+  return reinterpret_cast<std::uintptr_t>(p) % stream_line_bytes == 0;
 }
 
-// Writes the 16 / sizeof(T) values `v` to the 16-byte aligned `dst` without reading dst's
-// line. The vector is assembled from registers: storing the values to memory and loading
-// them as one 16-byte vector would stall on store forwarding for every piece.
+// Writes the 64 / sizeof(T) values `v` to the 64-byte aligned line at `dst` without reading
+// it: four 16-byte streaming stores back to back, each assembled from registers (storing the
+// values to memory and loading them as vectors would stall on store forwarding every time).
+// A line's four stores come together on purpose: interleaved with the loop's loads, one
+// 16-byte piece at a time, the same scan of 50 M int64 took 27-31 ms on the Zen 4 VM instead
+// of 24-25 (docs/benchmarks.md, "streamed scans a line at a time"), as if the
+// write-combining buffer of a line were often written out before it was full.
 template <class T>
-inline void stream16(T* dst, const T (&v)[16 / sizeof(T)]) {
+inline void stream_line_values(T* dst, const T (&v)[stream_line_bytes / sizeof(T)]) {
 #if defined(__SSE2__)
-  __m128i x;
-  if constexpr (sizeof(T) == 8)
-    x = _mm_set_epi64x(std::bit_cast<long long>(v[1]), std::bit_cast<long long>(v[0]));
-  else
-    x = _mm_set_epi32(std::bit_cast<int>(v[3]), std::bit_cast<int>(v[2]),
-                      std::bit_cast<int>(v[1]), std::bit_cast<int>(v[0]));
-  _mm_stream_si128(reinterpret_cast<__m128i*>(dst), x);
+  auto* d = reinterpret_cast<__m128i*>(dst);
+  for (std::size_t j = 0; j < 4; ++j) {
+    __m128i x;
+    if constexpr (sizeof(T) == 8)
+      x = _mm_set_epi64x(std::bit_cast<long long>(v[2 * j + 1]),
+                         std::bit_cast<long long>(v[2 * j]));
+    else
+      x = _mm_set_epi32(std::bit_cast<int>(v[4 * j + 3]), std::bit_cast<int>(v[4 * j + 2]),
+                        std::bit_cast<int>(v[4 * j + 1]), std::bit_cast<int>(v[4 * j]));
+    _mm_stream_si128(d + j, x);
+  }
 #else
-  std::memcpy(dst, v, 16);
+  std::memcpy(dst, v, stream_line_bytes);
 #endif
 }
 
-// --- whole cache lines ----------------------------------------------------------------------
+// --- lines gathered in memory (the radix sort) -----------------------------------------------
 //
 // The radix sort's scatter writes to a thousand places at once; it gathers each place's
 // elements in a line-sized buffer and streams the buffer once it fills (stream_line), and its
@@ -84,8 +94,6 @@ inline void stream16(T* dst, const T (&v)[16 / sizeof(T)]) {
 // that the writing thread owns entirely are streamed: a line shared with a neighbour's range
 // is written with plain stores, so no line ever receives streaming and plain stores from two
 // threads.
-inline constexpr std::size_t stream_line_bytes = 64;
-
 // Elements whose copy is a copy of their bytes (a trivial copy constructor, a trivial
 // destructor) and that tile a line exactly.
 template <class T>
