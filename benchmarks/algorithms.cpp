@@ -14,6 +14,7 @@
 #include "scan/config.hpp"
 #include "sort_u64/config.hpp"
 #include "stable_sort_pairs/config.hpp"
+#include "transform/config.hpp"
 #include "transform_reduce/config.hpp"
 
 namespace weft_bench {
@@ -32,6 +33,17 @@ constexpr table_workload workloads[] = {
          [](std::size_t n, int reps) {
            return median_heading("for_each: x = x * a + b in place over " + std::to_string(n) +
                                      " doubles (memory-bound)",
+                                 reps);
+         },
+     .seq_1t = seq_1t_bar},
+    {.name = "transform",
+     .default_n = transform::default_n,
+     .quick_n = transform::quick_n,
+     .peers = peers_on<transform::peers, for_each::make_input, differs_fp>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading("transform: y = x * a + b from " + std::to_string(n) +
+                                     " doubles into a second vector (memory-bound)",
                                  reps);
          },
      .seq_1t = seq_1t_bar},

@@ -10,8 +10,8 @@
 namespace weft_bench {
 
 inline constexpr const char* algorithm_workloads[] = {
-    "for_each", "transform_reduce", "count_if", "find_if", "sort_u64", "stable_sort_pairs",
-    "scan",     "copy_if"};
+    "for_each", "transform", "transform_reduce", "count_if", "find_if",
+    "sort_u64", "stable_sort_pairs", "scan", "copy_if"};
 
 // Runs one of algorithm_workloads and prints its table and bars; false if some peer computed
 // a result different from the sequential one.

@@ -303,3 +303,118 @@ TEST_CASE("std::vector<bool>: writes are correct and race-free, reads run in par
     REQUIRE(elsewhere.load() == 0);
   });
 }
+
+namespace {
+
+struct pair16 {
+  std::int64_t a, b;
+  bool operator==(const pair16&) const = default;
+};
+
+template <class T>
+T value_at(std::size_t i) {
+  if constexpr (std::is_same_v<T, pair16>)
+    return {static_cast<std::int64_t>(i), -static_cast<std::int64_t>(i)};
+  else
+    return static_cast<T>(i % 100000) + T(1);
+}
+
+// stream_fill at every offset within a line and lengths around whole lines: the output equals
+// what plain stores write, the values around it are untouched, and produce is asked for
+// every position exactly once, in order.
+template <class T>
+void check_stream_fill() {
+  static_assert(weft::detail::algo::line_fillable_v<T>);
+  constexpr std::size_t per_line = weft::detail::algo::stream_line_bytes / sizeof(T);
+  const T guard = value_at<T>(99999);
+  for (std::size_t skip = 0; skip < 2 * per_line; ++skip) {
+    for (const std::size_t n : {std::size_t{0}, std::size_t{1}, per_line - 1, per_line,
+                                per_line + 1, 3 * per_line + 2, 40 * per_line + 5}) {
+      CAPTURE(skip, n);
+      std::vector<T> out(n + 3 * per_line, guard);
+      std::size_t next = 0;
+      bool in_order = true;
+      weft::detail::algo::stream_fill(out.data() + skip, n, [&](T* d, std::size_t from,
+                                                                std::size_t to) {
+        in_order = in_order && from == next && to > from && to <= n;
+        next = to;
+        for (std::size_t i = from; i < to; ++i) d[i - from] = value_at<T>(i);
+      });
+      REQUIRE(in_order);
+      REQUIRE(next == n);
+      for (std::size_t i = 0; i < out.size(); ++i) {
+        const bool inside = i >= skip && i < skip + n;
+        if (!(out[i] == (inside ? value_at<T>(i - skip) : guard))) FAIL("position " << i);
+      }
+    }
+  }
+}
+
+// The algorithms that stream an output of stream_min_bytes or more, at several offsets of
+// the output within a line, against std::.
+template <class T>
+void check_streamed_writes(std::size_t skip) {
+  CAPTURE(skip);
+  const std::size_t n = weft::detail::algo::stream_min_bytes / sizeof(T) + 37;
+  std::vector<T> in(n);
+  for (std::size_t i = 0; i < n; ++i) in[i] = value_at<T>(i);
+  const auto b = in.begin(), e = in.end();
+  std::vector<T> got(n + 16, value_at<T>(7)), want = got;
+  const auto g = got.begin() + static_cast<std::ptrdiff_t>(skip);
+  const auto w = want.begin() + static_cast<std::ptrdiff_t>(skip);
+  const auto twice = [](const T& x) {
+    if constexpr (std::is_same_v<T, pair16>)
+      return pair16{x.a * 2, x.b};
+    else
+      return static_cast<T>(x * 2);
+  };
+  const auto pick = [](const T& x, const T& y) { return x == y ? x : y; };
+  const auto odd = [](const T& x) {
+    if constexpr (std::is_same_v<T, pair16>)
+      return x.a % 2 != 0;
+    else
+      return static_cast<std::int64_t>(x) % 2 != 0;
+  };
+  REQUIRE(weft::copy(weft::par, b, e, g) == g + static_cast<std::ptrdiff_t>(n));
+  std::copy(b, e, w);
+  REQUIRE((got == want));  // no decomposition: printing 2 M values would take minutes
+  weft::transform(weft::par, b, e, g, twice);
+  std::transform(b, e, w, twice);
+  REQUIRE((got == want));
+  weft::transform(weft::par, b, e, b, g, pick);
+  std::transform(b, e, b, w, pick);
+  REQUIRE((got == want));
+  weft::fill(weft::par, g, g + static_cast<std::ptrdiff_t>(n), value_at<T>(5));
+  std::fill(w, w + static_cast<std::ptrdiff_t>(n), value_at<T>(5));
+  REQUIRE((got == want));
+  weft::move(weft::par, b, e, g);
+  std::move(b, e, w);
+  REQUIRE((got == want));
+  weft::generate(weft::par, g, g + static_cast<std::ptrdiff_t>(n), [] { return value_at<T>(3); });
+  std::generate(w, w + static_cast<std::ptrdiff_t>(n), [] { return value_at<T>(3); });
+  REQUIRE((got == want));
+  weft::replace_copy_if(weft::par, b, e, g, odd, value_at<T>(4));
+  std::replace_copy_if(b, e, w, odd, value_at<T>(4));
+  REQUIRE((got == want));
+  weft::reverse_copy(weft::par, b, e, g);
+  std::reverse_copy(b, e, w);
+  REQUIRE((got == want));
+}
+
+}  // namespace
+
+TEST_CASE("stream_fill writes every position once, at every offset within a line", "[algo]") {
+  check_stream_fill<std::int32_t>();
+  check_stream_fill<double>();
+  check_stream_fill<pair16>();
+}
+
+// Outputs of 16 MiB and more are written with streaming stores (for_output_blocks); the
+// head, the streamed lines and the tail of every block must not change a single value.
+TEST_CASE("element-wise writes past the streaming threshold equal std::", "[algo]") {
+  for (const std::size_t skip : {0, 1, 3}) {
+    check_streamed_writes<double>(skip);
+    check_streamed_writes<std::int32_t>(skip);
+    check_streamed_writes<pair16>(skip);
+  }
+}

@@ -6,7 +6,10 @@
 // Each is one pass of detail::algo::for_blocks: a block runs the sequential std::
 // algorithm on its part of the input and the matching part of the output, so the leaf loop
 // is exactly the one std:: would run (memcpy/memmove for trivially copyable copies,
-// vectorised transforms). Input and output ranges must not overlap, except where the
+// vectorised transforms). The algorithms that only write their output (copy, move,
+// transform, fill, generate, replace_copy(_if), reverse_copy) write one of at least 16 MiB
+// of a trivial type with streaming stores, a line at a time (for_output_blocks in
+// detail/algo/blocks.hpp). Input and output ranges must not overlap, except where the
 // standard allows it (transform and replace in place).
 // Exceptions: the first exception thrown by a user callable or an element's copy/move
 // propagates; the output then holds a mix of old and new values (as with std::).
@@ -26,14 +29,15 @@
 namespace weft {
 namespace detail::algo {
 
-// body(in_block_first, in_block_last, out_block_first) over matching blocks of [first,
-// first + n) and [out, out + n); returns out + n.
+// body(in_block_first, in_block_last, d) over matching blocks of [first, first + n) and
+// [out, out + n), where body writes the block's outputs at d and never reads them (d is
+// Out or, for a streamed output, a line buffer: for_output_blocks); returns out + n.
 template <class It, class Out, class Body>
 Out for_matching_blocks(It first, std::size_t n, Out out, const Body& body) {
-  for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-    body(algo::advance(first, lo), algo::advance(first, hi), algo::advance(out, lo));
-  });
-  return algo::advance(out, n);
+  return for_output_blocks(out, n, same_position(first, out),
+                           [&](std::size_t lo, std::size_t hi, auto d) {
+                             body(algo::advance(first, lo), algo::advance(first, hi), d);
+                           });
 }
 
 }  // namespace detail::algo
@@ -47,7 +51,7 @@ Out copy(Policy&&, It first, It last, Out d_first) {
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
-        [](It b, It e, Out d) { std::copy(b, e, d); });
+        [](It b, It e, auto d) { std::copy(b, e, d); });
   else
     return std::copy(first, last, d_first);
 }
@@ -69,7 +73,7 @@ Out move(Policy&&, It first, It last, Out d_first) {
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
-        [](It b, It e, Out d) { std::move(b, e, d); });
+        [](It b, It e, auto d) { std::move(b, e, d); });
   else
     return std::move(first, last, d_first);
 }
@@ -83,7 +87,7 @@ Out transform(Policy&&, It first, It last, Out d_first, Op op) {
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
-        [&op](It b, It e, Out d) { std::transform(b, e, d, op); });
+        [&op](It b, It e, auto d) { std::transform(b, e, d, op); });
   else
     return std::transform(first, last, d_first, op);
 }
@@ -97,12 +101,14 @@ Out transform(Policy&&, It1 first1, It1 last1, It2 first2, Out d_first, Op op) {
   detail::algo::check_callable_into<Out, Op, std::iter_reference_t<It1>,
                                     std::iter_reference_t<It2>>();
   if constexpr (detail::algo::runs_parallel<Policy, It1, It2, Out>) {
-    const std::size_t n = detail::algo::distance(first1, last1);
-    detail::algo::for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-      std::transform(detail::algo::advance(first1, lo), detail::algo::advance(first1, hi),
-                     detail::algo::advance(first2, lo), detail::algo::advance(d_first, lo), op);
-    });
-    return detail::algo::advance(d_first, n);
+    const bool in_place = detail::algo::same_position(first1, d_first) ||
+                          detail::algo::same_position(first2, d_first);
+    return detail::algo::for_output_blocks(
+        d_first, detail::algo::distance(first1, last1), in_place,
+        [&](std::size_t lo, std::size_t hi, auto d) {
+          std::transform(detail::algo::advance(first1, lo), detail::algo::advance(first1, hi),
+                         detail::algo::advance(first2, lo), d, op);
+        });
   } else {
     return std::transform(first1, last1, first2, d_first, op);
   }
@@ -114,11 +120,9 @@ void fill(Policy&&, It first, It last, const T& value) {
   detail::algo::check_forward<It>();
   detail::algo::check_writes<It, const T&>();
   if constexpr (detail::algo::runs_parallel<Policy, It>)
-    detail::algo::for_blocks(detail::algo::distance(first, last),
-                             [&](std::size_t lo, std::size_t hi) {
-                               std::fill(detail::algo::advance(first, lo),
-                                         detail::algo::advance(first, hi), value);
-                             });
+    detail::algo::for_output_blocks(
+        first, detail::algo::distance(first, last), false,
+        [&](std::size_t lo, std::size_t hi, auto d) { std::fill_n(d, hi - lo, value); });
   else
     std::fill(first, last, value);
 }
@@ -139,11 +143,9 @@ void generate(Policy&&, It first, It last, Gen gen) {
   detail::algo::check_forward<It>();
   detail::algo::check_callable_into<It, Gen>();
   if constexpr (detail::algo::runs_parallel<Policy, It>)
-    detail::algo::for_blocks(detail::algo::distance(first, last),
-                             [&](std::size_t lo, std::size_t hi) {
-                               std::generate(detail::algo::advance(first, lo),
-                                             detail::algo::advance(first, hi), gen);
-                             });
+    detail::algo::for_output_blocks(
+        first, detail::algo::distance(first, last), false,
+        [&](std::size_t lo, std::size_t hi, auto d) { std::generate_n(d, hi - lo, gen); });
   else
     std::generate(first, last, gen);
 }
@@ -190,7 +192,7 @@ Out replace_copy_if(Policy&&, It first, It last, Out d_first, Pred pred, const T
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>)
     return detail::algo::for_matching_blocks(
         first, detail::algo::distance(first, last), d_first,
-        [&](It b, It e, Out d) { std::replace_copy_if(b, e, d, pred, new_value); });
+        [&](It b, It e, auto d) { std::replace_copy_if(b, e, d, pred, new_value); });
   else
     return std::replace_copy_if(first, last, d_first, pred, new_value);
 }
@@ -208,12 +210,16 @@ template <execution_policy Policy, class It1, class It2>
 It2 swap_ranges(Policy&&, It1 first1, It1 last1, It2 first2) {
   detail::algo::check_forward<It1>();
   detail::algo::check_forward<It2>();
-  if constexpr (detail::algo::runs_parallel<Policy, It1, It2>)
-    return detail::algo::for_matching_blocks(
-        first1, detail::algo::distance(first1, last1), first2,
-        [](It1 b, It1 e, It2 d) { std::swap_ranges(b, e, d); });
-  else
+  if constexpr (detail::algo::runs_parallel<Policy, It1, It2>) {
+    const std::size_t n = detail::algo::distance(first1, last1);
+    detail::algo::for_blocks(n, [&](std::size_t lo, std::size_t hi) {
+      std::swap_ranges(detail::algo::advance(first1, lo), detail::algo::advance(first1, hi),
+                       detail::algo::advance(first2, lo));
+    });
+    return detail::algo::advance(first2, n);
+  } else {
     return std::swap_ranges(first1, last1, first2);
+  }
 }
 
 /// Reverses [first, last) in place (pairs of elements are swapped in parallel).
@@ -238,11 +244,11 @@ Out reverse_copy(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_output<Out, std::iter_reference_t<It>>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>) {
     const std::size_t n = detail::algo::distance(first, last);
-    detail::algo::for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-      std::reverse_copy(detail::algo::advance(first, n - hi), detail::algo::advance(first, n - lo),
-                        detail::algo::advance(d_first, lo));
-    });
-    return detail::algo::advance(d_first, n);
+    return detail::algo::for_output_blocks(
+        d_first, n, false, [&](std::size_t lo, std::size_t hi, auto d) {
+          std::reverse_copy(detail::algo::advance(first, n - hi),
+                            detail::algo::advance(first, n - lo), d);
+        });
   } else {
     return std::reverse_copy(first, last, d_first);
   }

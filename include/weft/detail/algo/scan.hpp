@@ -116,18 +116,6 @@ struct scan_chunker {
   }
 };
 
-// Whether the output starts where the input does (in place); true when it cannot tell.
-template <class In, class Out>
-bool same_position(In first, Out d_first) {
-  if constexpr (std::contiguous_iterator<In> && std::contiguous_iterator<Out>)
-    return static_cast<const volatile void*>(std::to_address(first)) ==
-           static_cast<const volatile void*>(std::to_address(d_first));
-  else if constexpr (std::is_same_v<In, Out>)
-    return first == d_first;
-  else
-    return true;
-}
-
 /// Scans [first, last) into d_first in one pass over memory; `init` is the carry before the
 /// first element (mandatory when Exclusive). Returns d_first + n.
 /// `force_stream` overrides the choice of streaming stores (tests; ignored where they cannot
