@@ -378,7 +378,7 @@ class par_iter {
     if constexpr (indexed && std::is_default_constructible_v<value_type> &&
                   std::is_assignable_v<value_type&, item_type>) {
       auto out = detail::sized_output<value_type>(node_.size());
-      run(detail::collect_indexed_consumer<value_type>{out.data()});
+      run(detail::collect_indexed_consumer<value_type>::into(out));
       return out;
     } else {
       return detail::flatten(run(detail::collect_pieces_consumer<value_type>{}));

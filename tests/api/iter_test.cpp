@@ -534,26 +534,33 @@ TEST_CASE("items that grow costlier than the probe saw: results stay exact and o
 
 TEST_CASE("to_vector of a large output (prefaulted) holds every item", "[iter][requirement]") {
   // Over weft::detail::prefault_min_bytes (8 MiB): the output's pages are faulted in on every
-  // worker before the items are written. 3 M + 5 int64 (24 MB) end inside a page;
-  // 200,003 of them (1.6 MB) stay under the threshold.
+  // worker before the items are written; from algo::stream_min_bytes (16 MiB) the items are
+  // written with streaming stores, a line at a time. 3 M + 5 int64 (24 MB) end inside a page;
+  // 200,003 of them (1.6 MB) stay under both thresholds. with_max_len(997) puts the leaves'
+  // boundaries anywhere within a cache line (the plain stores at a block's ends).
   for (const std::size_t n : {std::size_t{3'000'005}, std::size_t{200'003}}) {
-    const auto out = weft::range(std::int64_t{0}, static_cast<std::int64_t>(n))
-                         .map([](std::int64_t x) { return x * 3 + 1; })
-                         .to_vector();
-    REQUIRE(out.size() == n);
-    std::size_t wrong = 0;
-    for (std::size_t i = 0; i < n; ++i) wrong += out[i] != static_cast<std::int64_t>(i) * 3 + 1;
-    CHECK(wrong == 0);
+    for (const std::size_t max_len : {std::size_t{0}, std::size_t{997}}) {
+      CAPTURE(n, max_len);
+      auto items = weft::range(std::int64_t{0}, static_cast<std::int64_t>(n))
+                       .map([](std::int64_t x) { return x * 3 + 1; });
+      const auto out =
+          max_len ? std::move(items).with_max_len(max_len).to_vector() : items.to_vector();
+      REQUIRE(out.size() == n);
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < n; ++i) wrong += out[i] != static_cast<std::int64_t>(i) * 3 + 1;
+      CHECK(wrong == 0);
+    }
   }
 }
 
 TEST_CASE("to_vector and partition after a filter gather large outputs in order",
           "[iter][requirement]") {
   // Over prefault_min_bytes (8 MiB) of kept int64 the pieces are copied into the output on
-  // every worker, each block of output indices from the pieces that hold it. with_max_len
-  // makes thousands of pieces whose boundaries fall anywhere in those blocks; without it a
-  // 1-thread pool may gather one piece, which is returned as it is.
-  const std::int64_t n = 3'000'007;
+  // every worker, each block of output indices from the pieces that hold it (2.2 M kept:
+  // past stream_min_bytes, 16 MiB, so through streaming stores). with_max_len makes thousands
+  // of pieces whose boundaries fall anywhere in those blocks; without it a 1-thread pool may
+  // gather one piece, which is returned as it is.
+  const std::int64_t n = 3'300'007;
   const auto kept = [](std::int64_t x) { return x % 3 != 1; };
   std::vector<std::int64_t> want, rest;
   for (std::int64_t x = 0; x < n; ++x) (kept(x) ? want : rest).push_back(x * 5 - 7);

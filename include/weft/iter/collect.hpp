@@ -12,6 +12,7 @@
 
 #include "weft/detail/algo/engine.hpp"
 #include "weft/detail/algo/pages.hpp"
+#include "weft/detail/algo/stream_store.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"
@@ -20,7 +21,9 @@
 namespace weft::detail {
 
 // Indexed pipelines know every item's final position: each leaf writes its items straight
-// into the output, which was sized beforehand.
+// into the output, which was sized beforehand. An output of stream_min_bytes or more of a
+// trivial type is written a line at a time with streaming stores (algo/stream_store.hpp):
+// nothing reads it during the pass, and a plain store would first read each line from memory.
 template <class V>
 struct collect_indexed_consumer {
   using result_type = no_result;
@@ -28,19 +31,38 @@ struct collect_indexed_consumer {
   // of the root producer: the compiled engine can run it (iter/node.hpp, compiled_fold).
   static constexpr bool root_folds_any_block = true;
   V* out;
+  bool stream;
 
+  static collect_indexed_consumer into(std::vector<V>& v) {
+    bool stream = false;
+    if constexpr (algo::line_fillable_v<V>) stream = v.size() >= algo::stream_min_bytes / sizeof(V);
+    return {v.data(), stream};
+  }
   std::pair<collect_indexed_consumer, collect_indexed_consumer> split_at(std::size_t i) const {
-    return {{out}, {out + i}};
+    return {{out, stream}, {out + i, stream}};
   }
   struct folder {
     V* out;
+    bool stream;
     template <class X>
     void consume(std::size_t i, X&& x) {
       out[i] = std::forward<X>(x);
     }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      if constexpr (algo::line_fillable_v<V>) {
+        if (stream) {
+          algo::stream_fill(out + lo, hi - lo, [&](V* d, std::size_t a, std::size_t b) {
+            for (std::size_t i = a; i < b; ++i) d[i - a] = p[lo + i];
+          });
+          return;
+        }
+      }
+      for (std::size_t i = lo; i < hi; ++i) out[i] = p[i];
+    }
     no_result complete() && { return {}; }
   };
-  folder make_folder() const { return {out}; }
+  folder make_folder() const { return {out, stream}; }
   bool full() const { return false; }
   no_result reduce(no_result, no_result) const { return {}; }
 };
@@ -89,7 +111,8 @@ void append_pieces(pieces<V>& l, pieces<V>&& r) {
 
 // The pieces, in order, in one vector. A large output of a trivial type is faulted in and
 // filled on every worker (each block of output indices copies from the pieces that hold
-// them); otherwise, or when small, the pieces are moved in one after another.
+// them, streamed from 16 MiB: for_output_blocks); otherwise, or when small, the pieces are
+// moved in one after another.
 template <class V>
 std::vector<V> flatten(pieces<V>&& ps) {
   if (ps.size() == 1) return std::move(ps.front());
@@ -99,13 +122,13 @@ std::vector<V> flatten(pieces<V>&& ps) {
   if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
     if (total * sizeof(V) >= prefault_min_bytes) {
       auto out = sized_output<V>(total);
-      algo::for_blocks(total, [&](std::size_t lo, std::size_t hi) {
+      algo::for_output_blocks(out.begin(), total, false,
+                              [&](std::size_t lo, std::size_t hi, auto d) {
         auto k = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), lo) -
                                           starts.begin()) - 1;
         for (; lo < hi; ++k) {
           const std::size_t end = hi < starts[k + 1] ? hi : starts[k + 1];
-          std::copy(ps[k].begin() + (lo - starts[k]), ps[k].begin() + (end - starts[k]),
-                    out.begin() + lo);
+          d = std::copy(ps[k].begin() + (lo - starts[k]), ps[k].begin() + (end - starts[k]), d);
           lo = end;
         }
       });

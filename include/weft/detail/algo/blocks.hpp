@@ -12,7 +12,6 @@
 #include <utility>
 
 #include "weft/detail/algo/engine.hpp"
-#include "weft/detail/algo/stream_store.hpp"
 #include "weft/execution.hpp"
 #include "weft/iter/find.hpp"
 #include "weft/iter/node.hpp"
@@ -217,34 +216,6 @@ bool same_position(In first, Out d_first) {
     return first == d_first;
   else
     return true;
-}
-
-// --- outputs written once ---------------------------------------------------------------
-//
-// body(lo, hi, d) writes the outputs of positions [lo, hi) at d, d + 1, ... and never reads
-// them (copy, transform, fill, generate). An output that is a contiguous array of a trivial
-// type, at least stream_min_bytes long (a smaller one is likely still cached when the caller
-// reads it) and not the input itself (`in_place`: those lines are in cache already), is
-// written with streaming stores a line at a time: body then produces each whole line into a
-// line buffer (d is a T*), which is streamed (stream_fill; each block ends with its fence).
-// A plain store to a line that is not cached reads it first: a copy moves three units of
-// traffic for two of data, a fill two for one.
-template <class Out, class Body>
-Out for_output_blocks(Out out, std::size_t n, bool in_place, const Body& body) {
-  using T = std::iter_value_t<Out>;
-  if constexpr (std::contiguous_iterator<Out> && line_fillable_v<T>) {
-    if (!in_place && n >= stream_min_bytes / sizeof(T)) {
-      T* const o = std::to_address(out);
-      for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-        stream_fill(o + lo, hi - lo, [&](T* d, std::size_t from, std::size_t to) {
-          body(lo + from, lo + to, d);
-        });
-      });
-      return algo::advance(out, n);
-    }
-  }
-  for_blocks(n, [&](std::size_t lo, std::size_t hi) { body(lo, hi, algo::advance(out, lo)); });
-  return algo::advance(out, n);
 }
 
 }  // namespace weft::detail::algo

@@ -7,9 +7,12 @@
 #pragma once
 
 #include <cstddef>
+#include <iterator>
+#include <memory>
 #include <optional>
 #include <utility>
 
+#include "weft/detail/algo/stream_store.hpp"
 #include "weft/detail/config.hpp"
 #include "weft/iter/source.hpp"
 #include "weft/iter/value.hpp"
@@ -99,6 +102,37 @@ void for_blocks(std::size_t n, const Body& body, const split_options& opt = {}) 
   const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
   if (take_small_case(block_cost<Body>, n, opt)) return ref(std::size_t{0}, n);
   run_blocks(n, for_blocks_consumer{{&block_cost<Body>}, &ref}, opt);
+}
+
+// --- outputs written once ---------------------------------------------------------------
+//
+// body(lo, hi, d) writes the outputs of positions [lo, hi) at d, d + 1, ... and never reads
+// them (copy, transform, fill, generate). An output that is a contiguous array of a trivial
+// type, at least stream_min_bytes long (a smaller one is likely still cached when the caller
+// reads it) and not the input itself (`in_place`: those lines are in cache already), is
+// written with streaming stores a line at a time: body then produces each whole line into a
+// line buffer (d is a T*), which is streamed (stream_fill; each block ends with its fence).
+// A plain store to a line that is not cached reads it first: a copy moves three units of
+// traffic for two of data, a fill two for one.
+template <class Out, class Body>
+Out for_output_blocks(Out out, std::size_t n, bool in_place, const Body& body) {
+  using T = std::iter_value_t<Out>;
+  const auto at = [&](std::size_t i) {
+    return out + static_cast<std::iter_difference_t<Out>>(i);
+  };
+  if constexpr (std::contiguous_iterator<Out> && line_fillable_v<T>) {
+    if (!in_place && n >= stream_min_bytes / sizeof(T)) {
+      T* const o = std::to_address(out);
+      for_blocks(n, [&](std::size_t lo, std::size_t hi) {
+        stream_fill(o + lo, hi - lo, [&](T* d, std::size_t from, std::size_t to) {
+          body(lo + from, lo + to, d);
+        });
+      });
+      return at(n);
+    }
+  }
+  for_blocks(n, [&](std::size_t lo, std::size_t hi) { body(lo, hi, at(lo)); });
+  return at(n);
 }
 
 template <class T>
