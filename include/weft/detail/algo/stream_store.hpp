@@ -117,19 +117,25 @@ inline void stream_line(void* dst, const void* src) {
 #endif
 }
 
+// How many of the n elements at p come before p's first whole line (n when p is not
+// aligned to its element size: then no line is streamed).
+template <class T>
+std::size_t items_before_line(const T* p, std::size_t n) {
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  if (at % sizeof(T) != 0) return n;
+  const std::size_t misalign = at % stream_line_bytes;
+  return std::min(n, misalign == 0 ? 0 : (stream_line_bytes - misalign) / sizeof(T));
+}
+
 // Copies [from, from + n) to the disjoint [to, to + n): the lines wholly inside the
 // destination streamed, the partial lines at its ends with plain stores.
 template <class T>
 void stream_copy(T* to, const T* from, std::size_t n) {
   static_assert(line_streamable_v<T>);
-  std::size_t k = 0;
-  if (reinterpret_cast<std::uintptr_t>(to) % sizeof(T) == 0) {
-    const std::size_t misalign = reinterpret_cast<std::uintptr_t>(to) % stream_line_bytes;
-    k = std::min(n, misalign == 0 ? 0 : (stream_line_bytes - misalign) / sizeof(T));
-    std::memcpy(static_cast<void*>(to), static_cast<const void*>(from), k * sizeof(T));
-    constexpr std::size_t per_line = stream_line_bytes / sizeof(T);
-    for (; k + per_line <= n; k += per_line) stream_line(to + k, from + k);
-  }
+  std::size_t k = items_before_line(to, n);
+  std::memcpy(static_cast<void*>(to), static_cast<const void*>(from), k * sizeof(T));
+  constexpr std::size_t per_line = stream_line_bytes / sizeof(T);
+  for (; k + per_line <= n; k += per_line) stream_line(to + k, from + k);
   std::memcpy(static_cast<void*>(to + k), static_cast<const void*>(from + k), (n - k) * sizeof(T));
 }
 
@@ -164,19 +170,15 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
   static_assert(line_fillable_v<T>);
   constexpr std::size_t per_line = stream_line_bytes / sizeof(T);
   const stream_fence_guard fence;
-  std::size_t i = 0;
-  if (reinterpret_cast<std::uintptr_t>(out) % sizeof(T) == 0) {
-    const std::size_t misalign = reinterpret_cast<std::uintptr_t>(out) % stream_line_bytes;
-    i = std::min(n, misalign == 0 ? 0 : (stream_line_bytes - misalign) / sizeof(T));
-    if (i > 0) produce(out, std::size_t{0}, i);
-    alignas(stream_line_bytes) T line[per_line];
-    for (; i + per_line <= n; i += per_line) {
-      produce(+line, i, i + per_line);
-      if constexpr (sizeof(T) == 4 || sizeof(T) == 8)
-        stream_line_values(out + i, line);  // loads of produce's store size: they forward
-      else
-        stream_line(out + i, line);
-    }
+  std::size_t i = items_before_line(out, n);
+  if (i > 0) produce(out, std::size_t{0}, i);
+  alignas(stream_line_bytes) T line[per_line];
+  for (; i + per_line <= n; i += per_line) {
+    produce(+line, i, i + per_line);
+    if constexpr (sizeof(T) == 4 || sizeof(T) == 8)
+      stream_line_values(out + i, line);  // loads of produce's store size: they forward
+    else
+      stream_line(out + i, line);
   }
   if (i < n) produce(out + i, i, n);
 }
