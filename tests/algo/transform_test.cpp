@@ -350,8 +350,8 @@ void check_stream_fill() {
   }
 }
 
-// The algorithms that stream an output of stream_min_bytes or more, at several offsets of
-// the output within a line, against std::.
+// The algorithms that stream an output of stream_min_bytes or more (the uninitialized ones
+// included), at several offsets of the output within a line, against std::.
 template <class T>
 void check_streamed_writes(std::size_t skip) {
   CAPTURE(skip);
@@ -398,6 +398,19 @@ void check_streamed_writes(std::size_t skip) {
   REQUIRE((got == want));
   weft::reverse_copy(weft::par, b, e, g);
   std::reverse_copy(b, e, w);
+  REQUIRE((got == want));
+  // The uninitialized algorithms on trivial types build over the (trivial) objects there.
+  weft::uninitialized_copy(weft::par, b, e, g);
+  std::copy(b, e, w);
+  REQUIRE((got == want));
+  weft::uninitialized_fill(weft::par, g, g + static_cast<std::ptrdiff_t>(n), value_at<T>(6));
+  std::fill(w, w + static_cast<std::ptrdiff_t>(n), value_at<T>(6));
+  REQUIRE((got == want));
+  weft::uninitialized_value_construct(weft::par, g, g + static_cast<std::ptrdiff_t>(n));
+  std::fill(w, w + static_cast<std::ptrdiff_t>(n), T{});
+  REQUIRE((got == want));
+  weft::uninitialized_move(weft::par, b, e, g);
+  std::copy(b, e, w);
   REQUIRE((got == want));
 }
 

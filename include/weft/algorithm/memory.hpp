@@ -8,7 +8,8 @@
 // the exception reaches the caller. A block that throws undoes itself (it runs the std::
 // algorithm, which does); blocks that finished record their range (a short list under a
 // mutex, one entry per finished block); the caller destroys those ranges. For trivially
-// destructible types there is nothing to undo and nothing is recorded.
+// destructible types there is nothing to undo and nothing is recorded; an output of 16 MiB
+// or more of a trivial type is then written with streaming stores, a line at a time.
 // Allocation: that list, for non-trivially-destructible types only (its std::bad_alloc is
 // handled like a constructor's exception).
 // Complexity: O(n) constructions or destructions. Constructors run on several threads at
@@ -31,19 +32,22 @@
 namespace weft {
 namespace detail::algo {
 
-// Runs construct(lo, hi) over blocks of [0, n) of the output at `out`; on an exception,
-// destroys what the finished blocks built, then rethrows.
+// Runs construct(lo, hi, d) over blocks of [0, n) of the output at `out`, where d is the
+// block's first output position; on an exception, destroys what the finished blocks built,
+// then rethrows. With nothing to undo (trivially destructible objects) this is
+// for_output_blocks: a large output of a trivial type is built a line at a time in a line
+// buffer (d is then a T*) and streamed, as copy and fill write theirs.
 template <class Out, class Construct>
 void construct_blocks(Out out, std::size_t n, const Construct& construct) {
   using T = std::iter_value_t<Out>;
   if constexpr (std::is_trivially_destructible_v<T>) {
-    for_blocks(n, construct);
+    for_output_blocks(out, n, false, construct);
   } else {
     std::mutex m;
     std::vector<std::pair<std::size_t, std::size_t>> built;
     try {
       for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-        construct(lo, hi);
+        construct(lo, hi, algo::advance(out, lo));
         try {
           const std::lock_guard lock(m);
           built.emplace_back(lo, hi);
@@ -69,9 +73,9 @@ Out uninitialized_copy(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_output<Out>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>) {
     const std::size_t n = detail::algo::distance(first, last);
-    detail::algo::construct_blocks(d_first, n, [&](std::size_t lo, std::size_t hi) {
+    detail::algo::construct_blocks(d_first, n, [&](std::size_t lo, std::size_t hi, auto d) {
       std::uninitialized_copy(detail::algo::advance(first, lo), detail::algo::advance(first, hi),
-                              detail::algo::advance(d_first, lo));
+                              d);
     });
     return detail::algo::advance(d_first, n);
   } else {
@@ -97,9 +101,9 @@ Out uninitialized_move(Policy&&, It first, It last, Out d_first) {
   detail::algo::check_output<Out>();
   if constexpr (detail::algo::runs_parallel<Policy, It, Out>) {
     const std::size_t n = detail::algo::distance(first, last);
-    detail::algo::construct_blocks(d_first, n, [&](std::size_t lo, std::size_t hi) {
+    detail::algo::construct_blocks(d_first, n, [&](std::size_t lo, std::size_t hi, auto d) {
       std::uninitialized_move(detail::algo::advance(first, lo), detail::algo::advance(first, hi),
-                              detail::algo::advance(d_first, lo));
+                              d);
     });
     return detail::algo::advance(d_first, n);
   } else {
@@ -122,10 +126,8 @@ void uninitialized_fill(Policy&&, It first, It last, const T& value) {
   detail::algo::check_forward<It>();
   if constexpr (detail::algo::runs_parallel<Policy, It>)
     detail::algo::construct_blocks(first, detail::algo::distance(first, last),
-                                   [&](std::size_t lo, std::size_t hi) {
-                                     std::uninitialized_fill(detail::algo::advance(first, lo),
-                                                             detail::algo::advance(first, hi),
-                                                             value);
+                                   [&](std::size_t lo, std::size_t hi, auto d) {
+                                     std::uninitialized_fill_n(d, hi - lo, value);
                                    });
   else
     std::uninitialized_fill(first, last, value);
@@ -148,10 +150,8 @@ void uninitialized_default_construct(Policy&&, It first, It last) {
   if constexpr (detail::algo::runs_parallel<Policy, It> &&
                 !std::is_trivially_default_constructible_v<std::iter_value_t<It>>)
     detail::algo::construct_blocks(first, detail::algo::distance(first, last),
-                                   [&](std::size_t lo, std::size_t hi) {
-                                     std::uninitialized_default_construct(
-                                         detail::algo::advance(first, lo),
-                                         detail::algo::advance(first, hi));
+                                   [&](std::size_t lo, std::size_t hi, auto d) {
+                                     std::uninitialized_default_construct_n(d, hi - lo);
                                    });
   else
     std::uninitialized_default_construct(first, last);  // trivial: no code at all
@@ -173,10 +173,8 @@ void uninitialized_value_construct(Policy&&, It first, It last) {
   detail::algo::check_forward<It>();
   if constexpr (detail::algo::runs_parallel<Policy, It>)
     detail::algo::construct_blocks(first, detail::algo::distance(first, last),
-                                   [&](std::size_t lo, std::size_t hi) {
-                                     std::uninitialized_value_construct(
-                                         detail::algo::advance(first, lo),
-                                         detail::algo::advance(first, hi));
+                                   [&](std::size_t lo, std::size_t hi, auto d) {
+                                     std::uninitialized_value_construct_n(d, hi - lo);
                                    });
   else
     std::uninitialized_value_construct(first, last);
