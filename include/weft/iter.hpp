@@ -298,7 +298,23 @@ class par_iter {
                       std::is_invocable_r_v<T, const Op&, T, T>,
                   "weft: reduce(identity, op): op must be callable as op(T, item) and op(T, T), "
                   "returning T, where T is the identity's type");
-    return run(detail::reduce_consumer<T, Identity, Op>{{}, &identity, &op});
+    return run(detail::reduce_consumer<T, Identity, Op>{{}, &identity, &op, &op});
+  }
+  /// Folds each leaf's items into an accumulator with `fold(T, item) -> T` and joins the
+  /// leaves' accumulators, in order, with an associative `combine(T, T) -> T` (TBB's
+  /// parallel_reduce with a separate join; Rayon's fold(...).reduce(...)). `identity` is a
+  /// value of T or a callable returning one, neutral for combine; each leaf starts from it.
+  template <class Identity, class Fold, class Combine>
+  auto reduce(Identity identity, Fold fold, Combine combine) {
+    using T = typename detail::identity_type<Identity>::type;
+    static_assert(std::is_invocable_r_v<T, const Fold&, T, item_type>,
+                  "weft: reduce(identity, fold, combine): fold must be callable as "
+                  "fold(T, item) and return T, where T is the identity's type");
+    static_assert(std::is_invocable_r_v<T, const Combine&, T, T>,
+                  "weft: reduce(identity, fold, combine): combine must be callable as "
+                  "combine(T, T) and return T, where T is the identity's type");
+    return run(detail::reduce_consumer<T, Identity, Fold, Combine>{
+        {}, &identity, &fold, &combine});
   }
 
   /// Number of items (after filters).
@@ -368,9 +384,24 @@ class par_iter {
   std::optional<std::size_t> position_first(P p) {
     require_indexed<true>();
     require_predicate<P>("position_first(p)");
-    auto hit = find_ordered<true>(p);
-    if (!hit) return std::nullopt;
-    return hit->first;
+    return position_ordered<true>(p);
+  }
+  /// [indexed] Position of the last item for which p holds; work left of a match is
+  /// abandoned.
+  template <class P>
+  std::optional<std::size_t> position_last(P p) {
+    require_indexed<true>();
+    require_predicate<P>("position_last(p)");
+    return position_ordered<false>(p);
+  }
+  /// [indexed] Position of some item for which p holds (not necessarily the first); stops
+  /// all workers at the first match.
+  template <class P>
+  std::optional<std::size_t> position_any(P p) {
+    require_indexed<true>();
+    require_predicate<P>("position_any(p)");
+    std::atomic<bool> found{false};
+    return run(detail::position_any_consumer<P>{&p, &found, 0});
   }
 
   /// All items, in order.
@@ -468,11 +499,18 @@ class par_iter {
                   "weft: the comparator must be callable as less(const T&, const T&) -> bool");
   }
 
-  template <bool First, class P>
+  template <bool First, class P, class V = value_type>
   auto find_ordered(P& p) {
     std::atomic<std::size_t> best{First ? detail::no_index : 0};
     const std::size_t n = static_cast<std::size_t>(-1);
-    return run(detail::find_ordered_consumer<value_type, P, First>{&p, {&best, 0, n}});
+    return run(detail::find_ordered_consumer<V, P, First>{&p, {&best, 0, n}});
+  }
+
+  template <bool First, class P>
+  std::optional<std::size_t> position_ordered(P& p) {
+    auto hit = find_ordered<First, P, detail::position_only>(p);
+    if (!hit) return std::nullopt;
+    return hit->first;
   }
 
   template <class Hit>

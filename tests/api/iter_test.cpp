@@ -183,6 +183,8 @@ TEST_CASE("short-circuit: searches over 2^40 items finish because they stop earl
   const std::int64_t huge = std::int64_t{1} << 40;
   CHECK(weft::range(std::int64_t{0}, huge).find_first([](std::int64_t x) { return x == 1000; }) == 1000);
   CHECK(weft::range(std::int64_t{0}, huge).position_first([](std::int64_t x) { return x >= 12345; }) == 12345);
+  CHECK(weft::range(std::int64_t{0}, huge).position_any([](std::int64_t x) { return x % 1000 == 999; }).has_value());
+  CHECK(weft::range(std::int64_t{0}, huge).with_max_len(1).position_any([](std::int64_t x) { return x == 42; }) == 42);
   CHECK(weft::range(std::int64_t{0}, huge).any([](std::int64_t x) { return x == 5000; }));
   CHECK_FALSE(weft::range(std::int64_t{0}, huge).all([](std::int64_t x) { return x < 777; }));
   CHECK_FALSE(weft::range(std::int64_t{0}, huge).none([](std::int64_t x) { return x == 3; }));
@@ -212,6 +214,11 @@ TEST_CASE("find_first over memory: every match offset within and across groups",
       CHECK(*hit == k + 1);
       CHECK(weft::iter(v).position_first(nonzero) == k);
       CHECK(weft::iter(v).with_max_len(1).position_first(nonzero) == k);
+      const std::size_t last = k + 9 < n ? k + 9 : k + 1 < n ? k + 1 : k;
+      CHECK(weft::iter(v).position_last(nonzero) == last);
+      CHECK(weft::iter(v).with_max_len(1).position_last(nonzero) == last);
+      const auto some = weft::iter(v).position_any(nonzero);
+      CHECK((some == k || some == k + 1 || some == k + 9));
       std::atomic<std::size_t> calls{0};
       const auto pos = one.install([&] {
         return weft::iter(v).position_first([&](std::uint32_t x) {
@@ -283,6 +290,11 @@ TEST_CASE("searches past the probe run in doubling windows: every match position
     CHECK(weft::iter(v).all([](std::int32_t x) { return x == 0; }) == !some);
     CHECK(weft::iter(v).find_any(hit).has_value() == some);
     CHECK(weft::iter(v).position_first(hit) == (some ? std::optional<std::size_t>(at) : std::nullopt));
+    CHECK(weft::iter(v).position_last(hit) ==
+          (some ? std::optional<std::size_t>(at + 5 < n ? at + 5 : at) : std::nullopt));
+    const auto any_at = weft::iter(v).position_any(hit);
+    CHECK(any_at.has_value() == some);
+    if (any_at) CHECK((*any_at == at || *any_at == at + 5));
     const auto first = weft::iter(v).find_first(hit);
     CHECK(first == (some ? std::optional<std::int32_t>(v[at]) : std::nullopt));
     CHECK(static_cast<std::size_t>(weft::find_if(weft::par, v.begin(), v.end(), hit) - v.begin()) ==
@@ -601,6 +613,53 @@ TEST_CASE("pipelines nest and run on the installing pool", "[iter][interface]") 
   });
   CHECK(outside.load() == 0);
   CHECK(seen[0] + seen[1] + seen[2] == 100000);
+}
+
+// reduce(identity, fold, combine): fold sees items, combine sees accumulators only; the
+// accumulators are joined in input order, so a fold into a vector keeps the input's order.
+TEST_CASE("reduce with a separate fold and combine", "[iter][interface]") {
+  std::vector<int> v(100003);
+  auto rng = weft_test::seeded_rng(7);
+  for (auto& x : v) x = static_cast<int>(rng() % 1000);
+  std::array<long, 10> want{};
+  for (int x : v) ++want[static_cast<std::size_t>(x % 10)];
+  using hist = std::array<long, 10>;
+  const auto fold = [](hist h, int x) {
+    ++h[static_cast<std::size_t>(x % 10)];
+    return h;
+  };
+  const auto combine = [](hist a, const hist& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+    return a;
+  };
+  const auto keep_odd = [](std::vector<int> acc, int x) {
+    if (x % 2 != 0) acc.push_back(x);
+    return acc;
+  };
+  const auto append = [](std::vector<int> a, std::vector<int> b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+  };
+  std::vector<int> odd;
+  for (int x : v)
+    if (x % 2 != 0) odd.push_back(x);
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      CHECK(weft::iter(v).reduce(hist{}, fold, combine) == want);
+      CHECK(weft::iter(v).with_max_len(1).reduce(hist{}, fold, combine) == want);
+      CHECK(weft::iter(v).deterministic().with_min_len(100).reduce(hist{}, fold, combine) == want);
+      CHECK(weft::iter(v).reduce([] { return std::vector<int>{}; }, keep_odd, append) == odd);
+      CHECK(weft::iter(v).with_max_len(3).reduce(std::vector<int>{}, keep_odd, append) == odd);
+      CHECK(weft::iter(v).take(0).reduce(hist{}, fold, combine) == hist{});
+      CHECK_THROWS_AS(weft::iter(v).with_max_len(100).reduce(hist{}, fold,
+                                                             [](hist, const hist&) -> hist {
+                                                               throw std::runtime_error("combine");
+                                                             }),
+                      std::runtime_error);
+      CHECK(weft::iter(v).reduce(hist{}, fold, combine) == want);  // the pool still works
+    });
+  }
 }
 
 TEST_CASE("a stored pipeline can run several consumers", "[iter][interface]") {

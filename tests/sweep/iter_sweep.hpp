@@ -169,6 +169,13 @@ void check_consumers(Make make, const std::vector<R>& ref, Proj proj = {}) {
     const auto pos = make().position_first(is_rare);
     CHECK(pos == (has ? std::optional<std::size_t>(static_cast<std::size_t>(first_it - ref.begin()))
                       : std::nullopt));
+    const auto last_pos = make().position_last(is_rare);
+    CHECK(last_pos == (has ? std::optional<std::size_t>(static_cast<std::size_t>(
+                                 ref.rend() - last_it - 1))
+                           : std::nullopt));
+    const auto any_pos = make().position_any(is_rare);
+    CHECK(any_pos.has_value() == has);
+    if (any_pos) CHECK(is_rare(ref[*any_pos]));
   }
 
   // reduce keeps order: fold the keys into an order-sensitive hash. The identity is a plain
@@ -192,6 +199,13 @@ void check_consumers(Make make, const std::vector<R>& ref, Proj proj = {}) {
   });
   CHECK(got.v == want.v);
   CHECK(got.n == want.n);
+  // The same fold with a separate combine: no op that takes both an item and a T.
+  const h got3 = make().reduce(
+      [] { return h{0, 0}; },
+      [&](h a, auto&& x) { return combine(a, h{static_cast<unsigned long long>(key_of(x)), 1}); },
+      combine);
+  CHECK(got3.v == want.v);
+  CHECK(got3.n == want.n);
 
   auto [yes, no] = make().partition(is_rare);
   std::vector<R> yes_ref, no_ref;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Short-circuiting searches: any, all, none, find_any, find_first, find_last, position_first.
+// Short-circuiting searches: any, all, none, find_any, find_first, find_last and the
+// position_any / position_first / position_last of an indexed pipeline.
 #pragma once
 
 #include <atomic>
@@ -236,8 +237,61 @@ struct any_consumer : splittable_by_copy<any_consumer<Pred>> {
   bool reduce(bool l, bool r) const { return l || r; }
 };
 
-// find_first / position_first (First = true) and find_last (First = false). The result
-// carries the match's producer index and, unless IndexOnly, its value.
+// position_any: find_any's protocol (`found`, S1 / S2), with the match's producer index in
+// place of its value; each consumer knows where its range starts (split_at moves `lo`).
+template <class Pred>
+struct position_any_consumer {
+  using result_type = std::optional<std::size_t>;
+  const Pred* pred;
+  std::atomic<bool>* found;
+  std::size_t lo;
+
+  std::pair<position_any_consumer, position_any_consumer> split_at(std::size_t i) const {
+    return {{pred, found, lo}, {pred, found, lo + i}};
+  }
+
+  struct folder {
+    static constexpr bool stops_early = true;
+    result_type hit;
+    const Pred* pred;
+    std::atomic<bool>* found;
+    std::size_t lo;
+    template <class X>
+    void consume(std::size_t i, X&& x) {
+      if (std::invoke(*pred, std::as_const(x))) {
+        hit = lo + i;
+        found->store(true, std::memory_order_relaxed);  // S1
+      }
+    }
+    template <plumbing::producer P>
+    void consume_block(const P& p, std::size_t from, std::size_t to) {
+      scan_first(p, *pred, from, to, [&](std::size_t i, auto&&) {
+        hit = lo + i;
+        found->store(true, std::memory_order_relaxed);  // S1
+      });
+    }
+    bool done() const { return hit.has_value(); }
+    result_type complete() && { return hit; }
+  };
+  folder make_folder() const { return {std::nullopt, pred, found, lo}; }
+  bool full() const { return found->load(std::memory_order_relaxed); }  // S2
+  result_type reduce(result_type l, result_type r) const { return l ? l : r; }
+};
+
+// What an ordered search keeps of its match besides the index: the value (find_first,
+// find_last), or nothing (position_first, position_last: move-only items need no copy).
+struct position_only {};
+
+template <class V, class X>
+V match_value(X&& x) {
+  if constexpr (std::is_same_v<V, position_only>)
+    return {};
+  else
+    return V(std::forward<X>(x));
+}
+
+// find_first / position_first (First = true) and find_last / position_last (First =
+// false). The result carries the match's producer index and its match_value.
 template <class V, class Pred, bool First>
 struct find_ordered_consumer {
   using result_type = std::optional<std::pair<std::size_t, V>>;
@@ -257,7 +311,7 @@ struct find_ordered_consumer {
     template <class X>
     void consume(std::size_t i, X&& x) {
       if (std::invoke(*pred, std::as_const(x))) {
-        hit.emplace(range.lo + i, V(std::forward<X>(x)));
+        hit.emplace(range.lo + i, match_value<V>(std::forward<X>(x)));
         range.record(range.lo + i);
       }
     }
@@ -265,7 +319,7 @@ struct find_ordered_consumer {
       requires First
     void consume_block(const P& p, std::size_t from, std::size_t to) {
       scan_first(p, *pred, from, to, [&](std::size_t i, auto&& x) {
-        hit.emplace(range.lo + i, V(std::forward<decltype(x)>(x)));
+        hit.emplace(range.lo + i, match_value<V>(std::forward<decltype(x)>(x)));
         range.record(range.lo + i);
       });
     }

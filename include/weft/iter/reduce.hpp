@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// reduce(identity, op), sum(), product() and count().
+// reduce(identity, op), reduce(identity, fold, combine), sum(), product() and count().
 #pragma once
 
 #include <concepts>
@@ -30,24 +30,27 @@ T make_identity(const Identity& id) {
     return id;
 }
 
-template <class T, class Identity, class Op>
-struct reduce_consumer : splittable_by_copy<reduce_consumer<T, Identity, Op>> {
+// reduce(identity, op) folds and combines with the same op; reduce(identity, fold, combine)
+// folds items into a leaf's accumulator with `fold` and joins accumulators with `combine`.
+template <class T, class Identity, class Fold, class Combine = Fold>
+struct reduce_consumer : splittable_by_copy<reduce_consumer<T, Identity, Fold, Combine>> {
   using result_type = T;
   const Identity* id;
-  const Op* op;
+  const Fold* fold;
+  const Combine* combine;
 
   struct folder {
     T acc;
-    const Op* op;
+    const Fold* fold;
     template <class X>
     void consume(std::size_t, X&& x) {
-      acc = std::invoke(*op, std::move(acc), std::forward<X>(x));
+      acc = std::invoke(*fold, std::move(acc), std::forward<X>(x));
     }
     T complete() && { return std::move(acc); }
   };
-  folder make_folder() const { return {make_identity<T>(*id), op}; }
+  folder make_folder() const { return {make_identity<T>(*id), fold}; }
   bool full() const { return false; }
-  T reduce(T l, T r) const { return std::invoke(*op, std::move(l), std::move(r)); }
+  T reduce(T l, T r) const { return std::invoke(*combine, std::move(l), std::move(r)); }
 };
 
 // sum and product. Floating-point folds use several independent lanes so that the leaf
