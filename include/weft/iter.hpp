@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "weft/iter/chain.hpp"
 #include "weft/iter/chunks.hpp"
 #include "weft/iter/collect.hpp"
 #include "weft/iter/enumerate.hpp"
@@ -58,7 +59,8 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// Every callable may run on several threads at once, on different items: it must be
 /// callable as const (no `mutable` lambdas) and must not race on shared state.
 /// Results equal the sequential ones for associative operations; order is kept wherever it
-/// is observable (to_vector, collect, partition, find_first, find_last, position_first).
+/// is observable (to_vector, collect, partition, find_first, find_last, position_first,
+/// position_last).
 /// Exceptions: the first exception thrown by a callable propagates to the caller of the
 /// consumer; the remaining work stops early; the pool stays usable.
 /// Small inputs run inline on the caller, without touching the pool (docs/plumbing.md).
@@ -66,7 +68,7 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// may itself be called from inside pool tasks, nested pipelines included).
 /// Allocation: building a pipeline never allocates (but an adaptor called on an lvalue
 /// pipeline copies it, with any range it owns); the scalar consumers (sum, reduce,
-/// count, min/max, any/all/none, find_*, position_first, for_each) allocate nothing of their
+/// count, min/max, any/all/none, find_*, position_*, for_each) allocate nothing of their
 /// own; to_vector, collect and partition allocate their results. partition, and to_vector
 /// after filter, filter_map, flat_map or map_init, fill one buffer per leaf and concatenate
 /// them in order; collect<C>() of another container type goes through a std::vector first.
@@ -185,6 +187,25 @@ class par_iter {
   }
   template <class Other>
   auto zip(Other&& other) const& { return par_iter(*this).zip(std::forward<Other>(other)); }
+
+  /// [indexed] The items of this pipeline, then those of another range or indexed pipeline.
+  /// Items are the two sides' common reference type (a reference where both sides give one
+  /// to the same type). The other side's grain options are not used: this pipeline's are.
+  template <class Other>
+  auto chain(Other&& other) && {
+    require_indexed<true>();
+    auto rhs = weft_iter_of(std::forward<Other>(other));
+    static_assert(decltype(rhs)::indexed,
+                  "weft: chain(other): other must be indexed "
+                  "(not after filter/filter_map/flat_map/map_init)");
+    using rhs_node = typename decltype(rhs)::node_type;
+    static_assert(requires { typename detail::chain_item_t<Node, rhs_node>; },
+                  "weft: chain(other): the items of both sides need a common type "
+                  "(std::common_reference_t of the two item types)");
+    return wrap(detail::chain_node<Node, rhs_node>(std::move(node_), std::move(rhs.node_)));
+  }
+  template <class Other>
+  auto chain(Other&& other) const& { return par_iter(*this).chain(std::forward<Other>(other)); }
 
   /// [indexed] Consecutive runs of n items (the last may be shorter), each a random-access
   /// subrange. Precondition: n > 0.

@@ -662,6 +662,52 @@ TEST_CASE("reduce with a separate fold and combine", "[iter][interface]") {
   }
 }
 
+TEST_CASE("chain: one pipeline's items, then another's", "[iter][interface]") {
+  std::vector<int> a(100003), b(54321);
+  std::iota(a.begin(), a.end(), 0);
+  std::iota(b.begin(), b.end(), 1'000'000);
+  const std::vector<int>& ca = a;
+  // Items: a reference when both sides give one to the same type, else the common type.
+  static_assert(std::is_same_v<decltype(weft::iter(a).chain(b))::item_type, int&>);
+  static_assert(std::is_same_v<decltype(weft::iter(ca).chain(b))::item_type, const int&>);
+  static_assert(std::is_same_v<decltype(weft::iter(a).chain(weft::range(0, 3)))::item_type, int>);
+  static_assert(std::is_same_v<decltype(weft::iter(a).chain(std::vector<long>{}))::item_type, long>);
+  long want = 0;
+  for (int x : a) want += x;
+  for (int x : b) want += x;
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      CHECK(weft::iter(a).chain(b).sum<long>() == want);
+      CHECK(weft::iter(a).chain(b).with_max_len(1000).map([](int x) { return long{x}; }).sum() == want);
+      CHECK(weft::iter(a).chain(b).size() == a.size() + b.size());
+      CHECK(weft::iter(a).chain(b).position_first([](int x) { return x == 1'000'005; }) == a.size() + 5);
+      CHECK(weft::iter(a).chain(b).position_last([](int x) { return x < 10; }) == 9);
+      // Mutable references reach both containers.
+      weft::iter(a).chain(b).for_each([](int& x) { x += 1; });
+      CHECK(a.front() == 1);
+      CHECK(b.back() == 1'000'000 + 54321);
+      weft::iter(a).chain(b).with_max_len(7).for_each([](int& x) { x -= 1; });
+      CHECK(a.back() == 100002);
+      CHECK(b.front() == 1'000'000);
+      // An rvalue on the right is moved in; a std::deque and a range-v3 view as sides.
+      const std::deque<int> d{7, 8, 9};
+      CHECK(weft::iter(std::vector<int>{1, 2}).chain(std::vector<int>{3}).chain(d).to_vector() ==
+            std::vector<int>{1, 2, 3, 7, 8, 9});
+      CHECK(weft::iter(d).chain(ranges::views::iota(0, 4)).to_vector() == std::vector<int>{7, 8, 9, 0, 1, 2, 3});
+      // An exception from either side's items reaches the caller.
+      for (const int bad : {17, 1'000'017}) {
+        CHECK_THROWS_AS(weft::iter(a).chain(b).with_max_len(64).map([bad](int x) {
+          if (x == bad) throw std::runtime_error("chain");
+          return x;
+        }).count(),
+                        std::runtime_error);
+      }
+      CHECK(weft::iter(a).chain(b).count() == a.size() + b.size());  // the pool still works
+    });
+  }
+}
+
 TEST_CASE("a stored pipeline can run several consumers", "[iter][interface]") {
   std::vector<int> v(5000);
   std::iota(v.begin(), v.end(), 0);

@@ -348,6 +348,37 @@ void sweep(std::size_t n, int mode) {
     check_items([&] { return mk(weft::iter(data).zip(other)); }, ref);
     check_items([&] { return mk(weft::iter(data).zip(weft::iter(other).map([](const T& x) { return x; }))); }, ref);
   }
+  SECTION("chain") {
+    // Both sides borrowed: the full consumer set, whose leaves fold each side's part of a
+    // block with its own loop (and with_max_len(1) puts a cut at every position, the seam's
+    // included).
+    std::vector<T> ref(data);
+    ref.insert(ref.end(), other.begin(), other.end());
+    check_consumers([&] { return mk(weft::iter(data).chain(other)); }, ref);
+    // A side of values (a common type, not a reference), a map over the chain (split into
+    // parts too), empty sides, and the adaptors that see the chain's positions.
+    check_items([&] { return mk(weft::iter(data).chain(weft::iter(other).map([](const T& x) { return x; }))); },
+                ref);
+    std::vector<T> bumped;
+    for (const auto& x : ref) bumped.push_back(bump(x));
+    check_items([&] { return mk(weft::iter(data).chain(other).map([](const T& x) { return bump(x); })); }, bumped);
+    check_items([&] { return mk(weft::iter(data).take(0).chain(other)); }, other);
+    check_items([&] { return mk(weft::iter(data).chain(weft::iter(other).take(0))); }, data);
+    check_items([&] { return mk(weft::iter(data).chain(other).rev()); }, std::vector<T>(ref.rbegin(), ref.rend()));
+    std::vector<std::pair<std::size_t, T>> numbered;
+    for (std::size_t i = 0; i < ref.size(); ++i) numbered.emplace_back(i, ref[i]);
+    check_items([&] { return mk(weft::iter(data).chain(other).enumerate()); }, numbered);
+    std::vector<T> stepped;
+    for (std::size_t i = n / 2; i < ref.size(); i += 3) stepped.push_back(ref[i]);
+    check_items([&] { return mk(weft::iter(data).chain(other).skip(n / 2).step_by(3)); }, stepped);
+    // filter after the chain: a block's parts reach the filter's folder one after the other.
+    std::vector<T> kept;
+    for (const auto& x : ref)
+      if (key_of(x) % 3 != 0) kept.push_back(x);
+    check_items([&] {
+      return mk(weft::iter(data).chain(other).filter([](const T& x) { return key_of(x) % 3 != 0; }));
+    }, kept);
+  }
   SECTION("chunks") {
     for (std::size_t c : {std::size_t{1}, std::size_t{3}, std::size_t{64}}) {
       std::vector<std::vector<T>> ref;

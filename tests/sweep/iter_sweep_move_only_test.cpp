@@ -51,6 +51,11 @@ void sweep(std::size_t n, int mode) {
     weft_sweep::check_consumers([&] { return mk(boxes(data).filter([&](const box& b) { return keep(b.key()); })); },
                     ref_where(keep, same), by_key);
   }
+  SECTION("chain") {
+    std::vector<long> ref(data);
+    ref.insert(ref.end(), other.begin(), other.end());
+    weft_sweep::check_consumers([&] { return mk(boxes(data).chain(boxes(other))); }, ref, by_key);
+  }
   SECTION("map") {
     weft_sweep::check_items([&] { return mk(boxes(data).map([](box b) { return box(bump(b.key())); })); },
                 ref_where(all, bump), by_key);

@@ -21,6 +21,14 @@ struct enumerate_producer {
   enumerate_producer slice(std::size_t lo, std::size_t hi) const {
     return {base.slice(lo, hi), offset + lo};
   }
+
+  std::size_t front_size() const requires plumbing::concatenates<P> { return base.front_size(); }
+  auto front_part() const requires plumbing::concatenates<P> {
+    return enumerate_producer<decltype(base.front_part())>{base.front_part(), offset};
+  }
+  auto back_part() const requires plumbing::concatenates<P> {
+    return enumerate_producer<decltype(base.back_part())>{base.back_part(), offset};
+  }
 };
 
 template <indexed_node Base>

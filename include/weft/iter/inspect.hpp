@@ -29,6 +29,14 @@ struct inspect_producer {
   auto nonnegative_form() const requires plumbing::refines_nonnegative<P> {
     return inspect_producer<decltype(base.nonnegative_form()), F>{base.nonnegative_form(), f};
   }
+
+  std::size_t front_size() const requires plumbing::concatenates<P> { return base.front_size(); }
+  auto front_part() const requires plumbing::concatenates<P> {
+    return inspect_producer<decltype(base.front_part()), F>{base.front_part(), f};
+  }
+  auto back_part() const requires plumbing::concatenates<P> {
+    return inspect_producer<decltype(base.back_part()), F>{base.back_part(), f};
+  }
 };
 
 template <class Inner, class F>

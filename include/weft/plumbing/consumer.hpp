@@ -2,6 +2,7 @@
 // Consumers, folders and the leaf loop. Walkthrough: docs/plumbing.md#consumers-and-folders
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <type_traits>
@@ -117,6 +118,11 @@ namespace weft::plumbing {
 /// item loop and to `consume_block` alike.
 template <producer P, class F>
 inline bool fold_block(const P& p, F& f, std::size_t lo, std::size_t hi) {
+  if constexpr (concatenates<P>) {
+    const std::size_t mid = std::clamp(p.front_size(), lo, hi);
+    if (lo < mid && !fold_block(p.front_part(), f, lo, mid)) return false;
+    return mid >= hi || fold_block(p.back_part(), f, mid, hi);
+  }
   if constexpr (refines_nonnegative<P>) {
     if (p.items_nonnegative()) return detail::fold_block_of(p.nonnegative_form(), f, lo, hi);
   }

@@ -44,6 +44,19 @@ concept refines_nonnegative = requires(const P& p) {
   p.nonnegative_form();
 };
 
+/// Optional refinement: a producer that is two producers end to end (`chain`) offers
+///   p.front_size()                  how many of its positions the first one holds
+///   p.front_part(), p.back_part()   producers of the same items at the same positions,
+///                                   the first holding [0, front_size()), the second the rest
+/// and fold_block folds a block's part on each side with its own loop, so that the leaf
+/// never tests per item which side an item is on (and a loop over memory still vectorises).
+template <class P>
+concept concatenates = requires(const P& p) {
+  { p.front_size() } -> std::convertible_to<std::size_t>;
+  p.front_part();
+  p.back_part();
+};
+
 /// A random-access iterator over a producer's items; what `chunks(n)` hands out when the
 /// chunk is not a slice of a plain source.
 template <producer P>
