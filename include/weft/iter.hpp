@@ -188,16 +188,13 @@ class par_iter {
   template <class Other>
   auto zip(Other&& other) const& { return par_iter(*this).zip(std::forward<Other>(other)); }
 
-  /// [indexed] The items of this pipeline, then those of another range or indexed pipeline.
-  /// Items are the two sides' common reference type (a reference where both sides give one
-  /// to the same type). The other side's grain options are not used: this pipeline's are.
+  /// The items of this pipeline, then those of another range or pipeline; [indexed] when
+  /// both are. Items are the two sides' common reference type (a reference where both sides
+  /// give one to the same type). The other side's grain options are not used: this
+  /// pipeline's are.
   template <class Other>
   auto chain(Other&& other) && {
-    require_indexed<true>();
     auto rhs = weft_iter_of(std::forward<Other>(other));
-    static_assert(decltype(rhs)::indexed,
-                  "weft: chain(other): other must be indexed "
-                  "(not after filter/filter_map/flat_map/map_init)");
     using rhs_node = typename decltype(rhs)::node_type;
     static_assert(requires { typename detail::chain_item_t<Node, rhs_node>; },
                   "weft: chain(other): the items of both sides need a common type "

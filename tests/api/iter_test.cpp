@@ -185,6 +185,14 @@ TEST_CASE("short-circuit: searches over 2^40 items finish because they stop earl
   CHECK(weft::range(std::int64_t{0}, huge).position_first([](std::int64_t x) { return x >= 12345; }) == 12345);
   CHECK(weft::range(std::int64_t{0}, huge).position_any([](std::int64_t x) { return x % 1000 == 999; }).has_value());
   CHECK(weft::range(std::int64_t{0}, huge).with_max_len(1).position_any([](std::int64_t x) { return x == 42; }) == 42);
+  // Through a chain: a match on the left stops the right side, and the other way round.
+  const auto odd = [](std::int64_t x) { return x % 2 == 1; };
+  CHECK(weft::range(std::int64_t{0}, huge).filter(odd).chain(weft::range(std::int64_t{0}, huge)).find_first(
+            [](std::int64_t x) { return x > 50; }) == 51);
+  CHECK(weft::range(std::int64_t{0}, 1000).chain(weft::range(std::int64_t{0}, huge).filter(odd)).find_first(
+            [](std::int64_t x) { return x == 77 + 1000; }) == 1077);
+  CHECK(weft::range(std::int64_t{0}, huge).chain(weft::range(std::int64_t{0}, huge)).any(
+            [](std::int64_t x) { return x == 9; }));
   CHECK(weft::range(std::int64_t{0}, huge).any([](std::int64_t x) { return x == 5000; }));
   CHECK_FALSE(weft::range(std::int64_t{0}, huge).all([](std::int64_t x) { return x < 777; }));
   CHECK_FALSE(weft::range(std::int64_t{0}, huge).none([](std::int64_t x) { return x == 3; }));
@@ -698,6 +706,21 @@ TEST_CASE("chain: one pipeline's items, then another's", "[iter][interface]") {
       // An exception from either side's items reaches the caller.
       for (const int bad : {17, 1'000'017}) {
         CHECK_THROWS_AS(weft::iter(a).chain(b).with_max_len(64).map([bad](int x) {
+          if (x == bad) throw std::runtime_error("chain");
+          return x;
+        }).count(),
+                        std::runtime_error);
+      }
+      // Unindexed sides: mutable references through filters, an exception from either side.
+      const auto even = [](const int& x) { return x % 2 == 0; };
+      weft::iter(a).filter(even).chain(weft::iter(b).filter(even)).for_each([](int& x) { x += 2; });
+      CHECK(a[0] == 2);
+      CHECK(a[1] == 1);
+      CHECK(b[0] == 1'000'002);
+      weft::iter(a).filter(even).chain(weft::iter(b).filter(even)).for_each([](int& x) { x -= 2; });
+      CHECK(a[0] == 0);
+      for (const int bad : {18, 1'000'018}) {
+        CHECK_THROWS_AS(weft::iter(a).filter(even).chain(weft::iter(b).filter(even)).map([bad](int x) {
           if (x == bad) throw std::runtime_error("chain");
           return x;
         }).count(),

@@ -378,6 +378,24 @@ void sweep(std::size_t n, int mode) {
     check_items([&] {
       return mk(weft::iter(data).chain(other).filter([](const T& x) { return key_of(x) % 3 != 0; }));
     }, kept);
+    // Unindexed sides: the consumer is split at the seam and each side drives its half (the
+    // full consumer set); one indexed side with one unindexed; a side of values converted
+    // to the common type on its way into the consumer.
+    const auto keep = [](const T& x) { return key_of(x) % 3 != 0; };
+    check_consumers([&] { return mk(weft::iter(data).filter(keep).chain(weft::iter(other).filter(keep))); }, kept);
+    std::vector<T> data_kept;
+    for (const auto& x : data)
+      if (keep(x)) data_kept.push_back(x);
+    std::vector<T> left_kept(data_kept);
+    left_kept.insert(left_kept.end(), other.begin(), other.end());
+    check_items([&] { return mk(weft::iter(data).filter(keep).chain(other)); }, left_kept);
+    std::vector<T> right_kept(data);
+    for (const auto& x : other)
+      if (keep(x)) right_kept.push_back(x);
+    check_items([&] { return mk(weft::iter(data).chain(weft::iter(other).filter(keep))); }, right_kept);
+    check_items([&] {
+      return mk(weft::iter(data).filter(keep).chain(weft::iter(other).map([](const T& x) { return x; })));
+    }, left_kept);
   }
   SECTION("chunks") {
     for (std::size_t c : {std::size_t{1}, std::size_t{3}, std::size_t{64}}) {

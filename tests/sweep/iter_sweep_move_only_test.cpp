@@ -55,6 +55,13 @@ void sweep(std::size_t n, int mode) {
     std::vector<long> ref(data);
     ref.insert(ref.end(), other.begin(), other.end());
     weft_sweep::check_consumers([&] { return mk(boxes(data).chain(boxes(other))); }, ref, by_key);
+    const auto keep = [](long k) { return k % 3 != 0; };
+    std::vector<long> kept;
+    for (const long k : ref)
+      if (keep(k)) kept.push_back(k);
+    const auto keep_box = [&](const box& b) { return keep(b.key()); };
+    weft_sweep::check_consumers(
+        [&] { return mk(boxes(data).filter(keep_box).chain(boxes(other).filter(keep_box))); }, kept, by_key);
   }
   SECTION("map") {
     weft_sweep::check_items([&] { return mk(boxes(data).map([](box b) { return box(bump(b.key())); })); },

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// chain(other): the items of one indexed pipeline, then those of another. Indexed only.
+// chain(other): the items of one pipeline, then those of another. Indexed when both sides
+// are; otherwise the consumer is split at the seam and each side drives its half.
 #pragma once
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <utility>
 
 #include "weft/iter/node.hpp"
+#include "weft/join.hpp"
 
 namespace weft::detail {
 
@@ -52,24 +54,91 @@ struct chain_producer {
   chain_part<B, R> back_part() const { return {b, a.size()}; }
 };
 
+// The sides' common reference type; a common type that is not a reference loses its const
+// (`const std::string&` and `std::string` give `std::string`, which can still be moved).
 template <class A, class B>
-using chain_item_t = std::common_reference_t<typename A::item_type, typename B::item_type>;
+using chain_item_t = std::conditional_t<
+    std::is_reference_v<std::common_reference_t<typename A::item_type, typename B::item_type>>,
+    std::common_reference_t<typename A::item_type, typename B::item_type>,
+    std::remove_cv_t<std::common_reference_t<typename A::item_type, typename B::item_type>>>;
 
-template <indexed_node A, indexed_node B>
+// Hands a side's items to the chain's consumer as the chain's item type, so that a callable
+// after an unindexed chain sees one type from both sides.
+template <class R>
+struct chain_item_as {};
+
+template <class Inner, class As>
+struct chain_convert_folder;
+template <class Inner, class R>
+struct chain_convert_folder<Inner, chain_item_as<R>> : wrapping_folder<Inner, chain_item_as<R>> {
+  template <class T>
+  void consume(std::size_t i, T&& x) {
+    if constexpr (!std::is_reference_v<R> && std::is_same_v<std::remove_cvref_t<T>, R>)
+      this->inner.consume(i, std::forward<T>(x));  // already the item type: no copy
+    else
+      this->inner.consume(i, static_cast<R>(std::forward<T>(x)));
+  }
+};
+
+template <class N>
+std::size_t positions_of(N& node) {
+  if constexpr (N::indexed)
+    return node.size();
+  else
+    return node.positions();
+}
+
+template <class A, class B>
 class chain_node {
  public:
-  static constexpr bool indexed = true;
+  static constexpr bool indexed = A::indexed && B::indexed;
   using item_type = chain_item_t<A, B>;
 
   chain_node(A a, B b) : a_(std::move(a)), b_(std::move(b)) {}
-  std::size_t size() { return a_.size() + b_.size(); }
-  auto producer() {
+  std::size_t size()
+    requires indexed
+  {
+    return a_.size() + b_.size();
+  }
+  auto producer()
+    requires indexed
+  {
     auto pa = a_.producer();
     auto pb = b_.producer();
     return chain_producer<decltype(pa), decltype(pb), item_type>{pa, pb};
   }
 
+  // Unindexed: positions [0, positions_of(a)) are a's (its base's items, before any
+  // filter), the rest b's. The consumer is split there, as the bridge splits it, and the
+  // two sides run as the two halves of a join: an ordered consumer keeps a's results
+  // first, and a match on one side stops the other (its range is then full()).
+  std::size_t positions()
+    requires(!indexed)
+  {
+    return positions_of(a_) + positions_of(b_);
+  }
+  template <plumbing::consumer C>
+    requires(!indexed)
+  auto drive(C c, const plumbing::split_options& opt) {
+    auto halves = c.split_at(positions_of(a_));
+    auto results = weft::join([&] { return drive_side(a_, std::move(halves.first), opt); },
+                              [&] { return drive_side(b_, std::move(halves.second), opt); });
+    return c.reduce(std::move(results.first), std::move(results.second));
+  }
+
  private:
+  template <class N, class C>
+  static auto drive_side(N& node, C c, const plumbing::split_options& opt) {
+    if constexpr (std::is_same_v<typename N::item_type, item_type>) {
+      return detail::drive(node, std::move(c), opt);
+    } else {
+      using as = chain_item_as<item_type>;
+      static constexpr as tag{};
+      return detail::drive(node, wrapping_consumer<C, as, chain_convert_folder>{std::move(c), &tag},
+                           opt);
+    }
+  }
+
   A a_;
   B b_;
 };

@@ -163,6 +163,15 @@ class callable_node {
   auto drive(C c, const plumbing::split_options& opt) {
     return detail::drive(base_, wrapping_consumer<C, F, Folder>{std::move(c), &f_}, opt);
   }
+  // How many positions the consumer of an unindexed stage spans: its indexed base's items.
+  std::size_t positions()
+    requires(!indexed)
+  {
+    if constexpr (Base::indexed)
+      return base_.size();
+    else
+      return base_.positions();
+  }
 
  private:
   Base base_;
