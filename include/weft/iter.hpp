@@ -156,6 +156,15 @@ class par_iter {
   template <class F>
   auto flat_map(F f) const& { return par_iter(*this).flat_map(std::move(f)); }
 
+  /// Each item, itself a range, is replaced by its elements, in order: flat_map of the
+  /// identity (a container item made by the pipeline has its elements moved out).
+  auto flatten() && {
+    static_assert(std::ranges::input_range<std::remove_reference_t<item_type>>,
+                  "weft: flatten(): the items must be ranges");
+    return std::move(*this).flat_map(detail::flatten_item{});
+  }
+  auto flatten() const& { return par_iter(*this).flatten(); }
+
   /// Calls f(item) for its side effect and passes the item on.
   template <class F>
   auto inspect(F f) && {

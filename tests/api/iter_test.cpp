@@ -780,4 +780,23 @@ TEST_CASE("flat_map moves out of a returned container, never out of a view", "[i
   CHECK(weft::range(0, 100)
             .flat_map([](int i) { return std::views::iota(0) | std::views::take_while([i](int k) { return k < i % 4; }); })
             .count() == 150);
+
+  // flatten(): borrowed inner containers stay the caller's (mutable references, strings
+  // intact); containers the pipeline makes have their elements moved out.
+  std::vector<std::vector<int>> nested{{1, 2}, {}, {3}, {4, 5, 6}};
+  weft::iter(nested).with_max_len(1).flatten().for_each([](int& x) { x *= 10; });
+  CHECK(nested == std::vector<std::vector<int>>{{10, 20}, {}, {30}, {40, 50, 60}});
+  std::vector<std::vector<std::string>> texts(30, words);
+  CHECK(weft::iter(texts).flatten().to_vector().size() == 30 * words.size());
+  CHECK(intact());
+  auto moved = weft::range(0, 1000)
+                   .map([](int i) {
+                     std::vector<std::unique_ptr<int>> v;
+                     v.push_back(std::make_unique<int>(i));
+                     return v;
+                   })
+                   .flatten()
+                   .to_vector();
+  REQUIRE(moved.size() == 1000);
+  CHECK(*moved.back() == 999);
 }

@@ -330,6 +330,20 @@ void sweep(std::size_t n, int mode) {
       }));
     }, ref);
   }
+  SECTION("flatten") {
+    // Items that are ranges: borrowed chunks (elements as the source holds them) and vectors
+    // made by a map (elements moved out).
+    std::vector<T> ref(data);
+    check_items([&] { return mk(weft::iter(data).chunks(3).flatten()); }, ref);
+    std::vector<T> twice;
+    for (const auto& x : data) {
+      twice.push_back(x);
+      twice.push_back(bump(x));
+    }
+    check_items([&] {
+      return mk(weft::iter(data).map([](const T& x) { return std::vector<T>{x, bump(x)}; }).flatten());
+    }, twice);
+  }
   SECTION("inspect") {
     std::atomic<std::size_t> seen{0};
     check_items([&] {

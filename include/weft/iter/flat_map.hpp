@@ -54,6 +54,17 @@ struct flat_map_folder : wrapping_folder<Inner, F> {
   }
 };
 
+// flatten(): an item that is a reference stays one (its elements are passed as the range
+// yields them); an item made by the pipeline is returned by value, so that a container's
+// elements are moved out, as flat_map does with a container its callable returns.
+struct flatten_item {
+  template <class T>
+  auto operator()(T&& x) const
+      -> std::conditional_t<std::is_lvalue_reference_v<T>, T, std::remove_cvref_t<T>> {
+    return std::forward<T>(x);
+  }
+};
+
 template <class Base, class F>
 using flat_map_node =
     callable_node<Base, F, flat_map_item_t<std::invoke_result_t<const F&, typename Base::item_type>>,
