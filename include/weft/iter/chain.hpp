@@ -56,11 +56,11 @@ struct chain_producer {
 
 // The sides' common reference type; a common type that is not a reference loses its const
 // (`const std::string&` and `std::string` give `std::string`, which can still be moved).
+template <class R>
+using non_const_value_t = std::conditional_t<std::is_reference_v<R>, R, std::remove_cv_t<R>>;
 template <class A, class B>
-using chain_item_t = std::conditional_t<
-    std::is_reference_v<std::common_reference_t<typename A::item_type, typename B::item_type>>,
-    std::common_reference_t<typename A::item_type, typename B::item_type>,
-    std::remove_cv_t<std::common_reference_t<typename A::item_type, typename B::item_type>>>;
+using chain_item_t =
+    non_const_value_t<std::common_reference_t<typename A::item_type, typename B::item_type>>;
 
 // Hands a side's items to the chain's consumer as the chain's item type, so that a callable
 // after an unindexed chain sees one type from both sides.

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// Pipelines that join two inputs or two kinds of accumulator: chain, and reduce with a
+// separate fold and combine.
+#include <catch2/catch.hpp>
+#include <weft/weft.hpp>
+
+#include <array>
+#include <deque>
+#include <numeric>
+#include <range/v3/view/iota.hpp>
+#include <stdexcept>
+#include <type_traits>
+#include <vector>
+
+#include "test_support.hpp"
+
+TEST_CASE("chain: one pipeline's items, then another's", "[iter][interface]") {
+  std::vector<int> a(100003), b(54321);
+  std::iota(a.begin(), a.end(), 0);
+  std::iota(b.begin(), b.end(), 1'000'000);
+  const std::vector<int>& ca = a;
+  // Items: a reference when both sides give one to the same type, else the common type.
+  static_assert(std::is_same_v<decltype(weft::iter(a).chain(b))::item_type, int&>);
+  static_assert(std::is_same_v<decltype(weft::iter(ca).chain(b))::item_type, const int&>);
+  static_assert(std::is_same_v<decltype(weft::iter(a).chain(weft::range(0, 3)))::item_type, int>);
+  static_assert(std::is_same_v<decltype(weft::iter(a).chain(std::vector<long>{}))::item_type, long>);
+  long want = 0;
+  for (int x : a) want += x;
+  for (int x : b) want += x;
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      CHECK(weft::iter(a).chain(b).sum<long>() == want);
+      CHECK(weft::iter(a).chain(b).with_max_len(1000).map([](int x) { return long{x}; }).sum() == want);
+      CHECK(weft::iter(a).chain(b).size() == a.size() + b.size());
+      CHECK(weft::iter(a).chain(b).position_first([](int x) { return x == 1'000'005; }) == a.size() + 5);
+      CHECK(weft::iter(a).chain(b).position_last([](int x) { return x < 10; }) == 9);
+      // Mutable references reach both containers.
+      weft::iter(a).chain(b).for_each([](int& x) { x += 1; });
+      CHECK(a.front() == 1);
+      CHECK(b.back() == 1'000'000 + 54321);
+      weft::iter(a).chain(b).with_max_len(7).for_each([](int& x) { x -= 1; });
+      CHECK(a.back() == 100002);
+      CHECK(b.front() == 1'000'000);
+      // An rvalue on the right is moved in; a std::deque and a range-v3 view as sides.
+      const std::deque<int> d{7, 8, 9};
+      CHECK(weft::iter(std::vector<int>{1, 2}).chain(std::vector<int>{3}).chain(d).to_vector() ==
+            std::vector<int>{1, 2, 3, 7, 8, 9});
+      CHECK(weft::iter(d).chain(ranges::views::iota(0, 4)).to_vector() == std::vector<int>{7, 8, 9, 0, 1, 2, 3});
+      // An exception from either side's items reaches the caller.
+      for (const int bad : {17, 1'000'017}) {
+        CHECK_THROWS_AS(weft::iter(a).chain(b).with_max_len(64).map([bad](int x) {
+          if (x == bad) throw std::runtime_error("chain");
+          return x;
+        }).count(),
+                        std::runtime_error);
+      }
+      // Unindexed sides: mutable references through filters, an exception from either side.
+      const auto even = [](const int& x) { return x % 2 == 0; };
+      weft::iter(a).filter(even).chain(weft::iter(b).filter(even)).for_each([](int& x) { x += 2; });
+      CHECK(a[0] == 2);
+      CHECK(a[1] == 1);
+      CHECK(b[0] == 1'000'002);
+      weft::iter(a).filter(even).chain(weft::iter(b).filter(even)).for_each([](int& x) { x -= 2; });
+      CHECK(a[0] == 0);
+      for (const int bad : {18, 1'000'018}) {
+        CHECK_THROWS_AS(weft::iter(a).filter(even).chain(weft::iter(b).filter(even)).map([bad](int x) {
+          if (x == bad) throw std::runtime_error("chain");
+          return x;
+        }).count(),
+                        std::runtime_error);
+      }
+      CHECK(weft::iter(a).chain(b).count() == a.size() + b.size());  // the pool still works
+    });
+  }
+}
+
+// reduce(identity, fold, combine): fold sees items, combine sees accumulators only; the
+// accumulators are joined in input order, so a fold into a vector keeps the input's order.
+TEST_CASE("reduce with a separate fold and combine", "[iter][interface]") {
+  std::vector<int> v(100003);
+  auto rng = weft_test::seeded_rng(7);
+  for (auto& x : v) x = static_cast<int>(rng() % 1000);
+  std::array<long, 10> want{};
+  for (int x : v) ++want[static_cast<std::size_t>(x % 10)];
+  using hist = std::array<long, 10>;
+  const auto fold = [](hist h, int x) {
+    ++h[static_cast<std::size_t>(x % 10)];
+    return h;
+  };
+  const auto combine = [](hist a, const hist& b) {
+    for (std::size_t i = 0; i < a.size(); ++i) a[i] += b[i];
+    return a;
+  };
+  const auto keep_odd = [](std::vector<int> acc, int x) {
+    if (x % 2 != 0) acc.push_back(x);
+    return acc;
+  };
+  const auto append = [](std::vector<int> a, std::vector<int> b) {
+    a.insert(a.end(), b.begin(), b.end());
+    return a;
+  };
+  std::vector<int> odd;
+  for (int x : v)
+    if (x % 2 != 0) odd.push_back(x);
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      CHECK(weft::iter(v).reduce(hist{}, fold, combine) == want);
+      CHECK(weft::iter(v).with_max_len(1).reduce(hist{}, fold, combine) == want);
+      CHECK(weft::iter(v).deterministic().with_min_len(100).reduce(hist{}, fold, combine) == want);
+      CHECK(weft::iter(v).reduce([] { return std::vector<int>{}; }, keep_odd, append) == odd);
+      CHECK(weft::iter(v).with_max_len(3).reduce(std::vector<int>{}, keep_odd, append) == odd);
+      CHECK(weft::iter(v).take(0).reduce(hist{}, fold, combine) == hist{});
+      CHECK_THROWS_AS(weft::iter(v).with_max_len(100).reduce(hist{}, fold,
+                                                             [](hist, const hist&) -> hist {
+                                                               throw std::runtime_error("combine");
+                                                             }),
+                      std::runtime_error);
+      CHECK(weft::iter(v).reduce(hist{}, fold, combine) == want);  // the pool still works
+    });
+  }
+}
