@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: MIT
-// Pipelines that join two inputs or two kinds of accumulator: chain, and reduce with a
-// separate fold and combine.
+// Pipelines that join or cut their input, or keep two kinds of accumulator: chain, chunks,
+// and reduce with a separate fold and combine.
 #include <catch2/catch.hpp>
 #include <weft/weft.hpp>
 
 #include <array>
+#include <algorithm>
 #include <deque>
+#include <span>
+#include <functional>
 #include <numeric>
+#include <ranges>
 #include <range/v3/view/iota.hpp>
 #include <stdexcept>
 #include <type_traits>
@@ -71,6 +75,46 @@ TEST_CASE("chain: one pipeline's items, then another's", "[iter][interface]") {
                         std::runtime_error);
       }
       CHECK(weft::iter(a).chain(b).count() == a.size() + b.size());  // the pool still works
+    });
+  }
+}
+
+// A chunk of a contiguous source is a std::span over its elements (writable when the source
+// is: Rayon's par_chunks_mut), of another random-access source a subrange of its iterators.
+TEST_CASE("chunks: spans of a contiguous source, subranges of others", "[iter][interface]") {
+  std::vector<int> v(100003);
+  const std::vector<int>& cv = v;
+  std::deque<int> d(1000);
+  static_assert(std::is_same_v<decltype(weft::iter(v).chunks(4))::item_type, std::span<int>>);
+  static_assert(std::is_same_v<decltype(weft::iter(cv).chunks(4))::item_type, std::span<const int>>);
+  static_assert(std::is_same_v<decltype(weft::iter(v).skip(3).chunks(4))::item_type, std::span<int>>);
+  static_assert(std::is_same_v<decltype(weft::iter(d).chunks(4))::item_type,
+                               std::ranges::subrange<std::deque<int>::iterator>>);
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      for (const std::size_t c : {std::size_t{1}, std::size_t{100}, std::size_t{4096}}) {
+        for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<int>(v.size() - i);
+        std::iota(d.begin(), d.end(), 0);
+        // Sort each chunk in place, descending for the deque: a chunk is a range of references.
+        weft::iter(v).chunks(c).for_each([](std::span<int> s) { std::sort(s.begin(), s.end()); });
+        weft::iter(d).chunks(c).for_each([](auto s) { std::sort(s.begin(), s.end(), std::greater<>{}); });
+        bool sorted = true;
+        for (std::size_t lo = 0; lo < v.size(); lo += c) {
+          const auto first = v.begin() + static_cast<long>(lo);
+          const auto last = v.begin() + static_cast<long>(std::min(v.size(), lo + c));
+          sorted = sorted && std::is_sorted(first, last) &&
+                   *first == static_cast<int>(v.size() - (last - v.begin()) + 1);
+        }
+        CHECK(sorted);
+        for (std::size_t lo = 0; lo < d.size(); lo += c) {
+          const auto first = d.begin() + static_cast<long>(lo);
+          const auto last = d.begin() + static_cast<long>(std::min(d.size(), lo + c));
+          CHECK(std::is_sorted(first, last, std::greater<>{}));
+          CHECK(*first == static_cast<int>(last - d.begin() - 1));
+        }
+        CHECK(weft::iter(cv).chunks(c).map([](std::span<const int> s) { return s.size(); }).sum() == v.size());
+      }
     });
   }
 }

@@ -2,12 +2,14 @@
 // Compiled with clang++ (-fsyntax-only, warnings as errors) by the hygiene.clang test: the
 // whole public API must build with clang 14 as well as g++ 12, whose full builds CI runs.
 // (clang 14 cannot compile libstdc++ 12's std::ranges::subrange or std::views: weft's own
-// code avoids them; chunks(n) over a contiguous source and std::views sources need clang 15.)
+// code avoids them; chunks(n) over a contiguous source gives std::spans, which it compiles;
+// chunks(n) over a std::deque and std::views sources need clang 15.)
 #include <weft/weft.hpp>
 
 #include <algorithm>
 #include <execution>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,7 @@ int main() {
   const auto found = weft::range(0, 100).find_first([](int i) { return i > 50; });
   const auto squares = weft::iter(a).enumerate().map([](auto p) { return p.first; }).to_vector();
   weft::for_each(v, [](double& d) { d += 1; });
+  weft::iter(a).chunks(64).for_each([](std::span<int> c) { std::sort(c.begin(), c.end()); });
   weft::sort(weft::par, a.begin(), a.end());
   weft::stable_sort(a, std::greater<>{});
   weft::transform(std::execution::par, a.begin(), a.end(), b.begin(), [](int i) { return i + 1; });

@@ -420,6 +420,14 @@ void sweep(std::size_t n, int mode) {
       CHECK(mk(weft::iter(data).chunks(c)).map(as_vec).to_vector() == ref);
       CHECK(mk(weft::iter(data).map([](const T& x) { return x; }).chunks(c)).map(as_vec).to_vector() == ref);
       CHECK(mk(weft::iter(data).chunks(c)).count() == ref.size());
+      // A slice of the source still gives spans; a reversed one gives ranges of its items.
+      std::vector<std::vector<T>> tail_ref, rev_ref;
+      for (std::size_t i = 1; i < n; i += c)
+        tail_ref.emplace_back(data.begin() + static_cast<long>(i), data.begin() + static_cast<long>(std::min(n, i + c)));
+      for (std::size_t i = 0; i < n; i += c)
+        rev_ref.emplace_back(data.rbegin() + static_cast<long>(i), data.rbegin() + static_cast<long>(std::min(n, i + c)));
+      CHECK(mk(weft::iter(data).skip(1).chunks(c)).map(as_vec).to_vector() == tail_ref);
+      CHECK(mk(weft::iter(data).rev().chunks(c)).map(as_vec).to_vector() == rev_ref);
     }
   }
   SECTION("take and skip") {
