@@ -400,7 +400,8 @@ class par_iter {
     require_predicate<P>("find_first(p)");
     return strip_index(find_ordered<true>(p));
   }
-  /// The last item for which p holds; work left of a match is abandoned.
+  /// The last item for which p holds; work left of a match is abandoned. An indexed
+  /// pipeline is searched from the end, as find_first searches from the front.
   template <class P>
   std::optional<value_type> find_last(P p) {
     require_predicate<P>("find_last(p)");
@@ -413,8 +414,8 @@ class par_iter {
     require_predicate<P>("position_first(p)");
     return position_ordered<true>(p);
   }
-  /// [indexed] Position of the last item for which p holds; work left of a match is
-  /// abandoned.
+  /// [indexed] Position of the last item for which p holds; searched from the end, work
+  /// left of a match is abandoned.
   template <class P>
   std::optional<std::size_t> position_last(P p) {
     require_indexed<true>();
@@ -526,11 +527,25 @@ class par_iter {
                   "weft: the comparator must be callable as less(const T&, const T&) -> bool");
   }
 
+  // An indexed pipeline is searched for its last match as a search for the first match of
+  // its items in reverse, so that a match near the end costs time in proportion to its
+  // distance from the end (at one thread too, where the left half would run first) and items
+  // from memory are tested a group at a time.
   template <bool First, class P, class V = value_type>
   auto find_ordered(P& p) {
-    std::atomic<std::size_t> best{First ? detail::no_index : 0};
-    const std::size_t n = static_cast<std::size_t>(-1);
-    return run(detail::find_ordered_consumer<V, P, First>{&p, {&best, 0, n}});
+    constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
+    if constexpr (!First && indexed) {
+      std::atomic<std::size_t> best{detail::no_index};
+      using reversed = detail::rev_producer<decltype(node_.producer())>;
+      using search = detail::find_ordered_consumer<V, P, true>;
+      auto hit =
+          plumbing::bridge(reversed{node_.producer()}, search{&p, {&best, 0, unbounded}}, opt_);
+      if (hit) hit->first = node_.size() - 1 - hit->first;
+      return hit;
+    } else {
+      std::atomic<std::size_t> best{First ? detail::no_index : 0};
+      return run(detail::find_ordered_consumer<V, P, First>{&p, {&best, 0, unbounded}});
+    }
   }
 
   template <bool First, class P>

@@ -18,10 +18,7 @@ no_result run_blocks(std::size_t n, const for_blocks_consumer& c, const split_op
   return bridge_indices(n, c, opt);
 }
 
-std::size_t run_blocks(std::size_t n, const find_blocks_consumer<true>& c) {
-  return bridge_indices(n, c);
-}
-std::size_t run_blocks(std::size_t n, const find_blocks_consumer<false>& c) {
+std::size_t run_blocks(std::size_t n, const find_blocks_consumer& c) {
   return bridge_indices(n, c);
 }
 bool run_blocks(std::size_t n, const any_blocks_consumer& c) { return bridge_indices(n, c); }

@@ -216,6 +216,13 @@ TEST_CASE("a find over 2^40 positions stops at an early match", "[algo]") {
   auto last = std::views::iota(std::size_t{0}, huge).end();
   REQUIRE(*weft::find_if(weft::par, first, last, [](std::size_t i) { return i == 12345; }) == 12345);
   REQUIRE(weft::any_of(weft::par, first, last, [](std::size_t i) { return i > 999; }));
+  // The last occurrence is searched from the end, at one thread too.
+  const std::size_t pattern[] = {huge - 700, huge - 699};
+  weft::thread_pool one({.num_threads = 1});
+  for (weft::thread_pool* pool : {&one, static_cast<weft::thread_pool*>(nullptr)}) {
+    const auto at = [&] { return weft::find_end(weft::par, first, last, pattern, pattern + 2); };
+    REQUIRE(*(pool ? pool->install(at) : at()) == huge - 700);
+  }
 }
 
 namespace {

@@ -199,11 +199,21 @@ TEST_CASE("short-circuit: searches over 2^40 items finish because they stop earl
   CHECK(weft::range(std::int64_t{0}, huge).find_any([](std::int64_t x) { return x > 100 && x < 200; }).has_value());
   CHECK(weft::range(std::int64_t{0}, huge).with_max_len(1).find_first([](std::int64_t x) { return x == 99; }) == 99);
   CHECK(weft::range(std::int64_t{0}, huge).filter([](std::int64_t x) { return x % 2 == 1; }).find_first([](std::int64_t x) { return x > 50; }) == 51);
+  // The last match of an indexed pipeline is searched from the end, at one thread too.
+  weft::thread_pool one({.num_threads = 1});
+  one.install([&] {
+    CHECK(weft::range(std::int64_t{0}, huge).position_last([huge](std::int64_t x) { return x < huge - 1000; }) ==
+          static_cast<std::size_t>(huge - 1001));
+    CHECK(weft::range(std::int64_t{0}, huge).map([](std::int64_t x) { return x / 2; }).find_last(
+              [](std::int64_t x) { return x % 1000 == 7; }) == (huge / 2 - 1) / 1000 * 1000 + 7);  // (2^39 - 1) ends in 887
+    CHECK(weft::range(std::int64_t{0}, huge).with_max_len(1).rev().find_last([](std::int64_t x) { return x == 5; }) == 5);
+  });
 }
 
-// find_first and position_first over items in memory test them 16 at a time: a match at any
-// offset of a group, at a group's edges, two matches in one group, and a tail shorter than
-// a group must all give the first match; the predicate sees each item at most once.
+// find_first and position_first over items in memory test them 16 at a time (find_last and
+// position_last too, groups taken from the end): a match at any offset of a group, at a
+// group's edges, two matches in one group, and a tail shorter than a group must all give the
+// first (last) match; the predicate sees each item at most once.
 TEST_CASE("find_first over memory: every match offset within and across groups",
           "[iter][requirement]") {
   weft::thread_pool one({.num_threads = 1});
@@ -225,6 +235,9 @@ TEST_CASE("find_first over memory: every match offset within and across groups",
       const std::size_t last = k + 9 < n ? k + 9 : k + 1 < n ? k + 1 : k;
       CHECK(weft::iter(v).position_last(nonzero) == last);
       CHECK(weft::iter(v).with_max_len(1).position_last(nonzero) == last);
+      CHECK(weft::iter(v).find_last(nonzero) == v[last]);
+      CHECK(weft::iter(v).skip(1).position_last(nonzero) ==
+            (last > 0 ? std::optional<std::size_t>(last - 1) : std::nullopt));
       const auto some = weft::iter(v).position_any(nonzero);
       CHECK((some == k || some == k + 1 || some == k + 9));
       std::atomic<std::size_t> calls{0};
@@ -237,6 +250,16 @@ TEST_CASE("find_first over memory: every match offset within and across groups",
       CHECK(pos == k);
       CHECK(calls.load() <= n);  // no item tested twice
       CHECK(calls.load() >= k + 1);
+      calls.store(0);
+      const auto last_pos = one.install([&] {
+        return weft::iter(v).position_last([&](std::uint32_t x) {
+          calls.fetch_add(1, std::memory_order_relaxed);
+          return x != 0;
+        });
+      });
+      CHECK(last_pos == last);
+      CHECK(calls.load() <= n);
+      CHECK(calls.load() >= n - last);
       std::fill(v.begin(), v.end(), 0u);
     }
   }

@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "weft/iter/node.hpp"
+#include "weft/iter/rev.hpp"
 #include "weft/iter/value.hpp"
 
 namespace weft::detail {
@@ -22,7 +23,9 @@ namespace weft::detail {
 // Search protocol. Every leaf of one search shares one atomic in the caller's frame:
 //   any / find_any:  `found` (bool), set by the first leaf with a match;
 //   find_first:      `best` = the least producer index of a match seen so far;
-//   find_last:       `best` = the greatest such index, plus one (0: none).
+//   find_last:       `best` = the greatest such index, plus one (0: none); only for an
+//                    unindexed pipeline: an indexed one runs find_first over its reversed
+//                    items (par_iter::find_ordered), so the search starts at the end.
 //   I1  `best` only moves toward the answer (CAS-min / CAS-max); `found` only false -> true.
 //   I2  A consumer whose whole range lies on the losing side of `best` may stop at once:
 //       every match it could find would lose to one already recorded. Its empty result
@@ -89,13 +92,42 @@ concept groups_items = std::is_lvalue_reference_v<decltype(std::declval<const P&
                            std::remove_cvref_t<decltype(std::declval<const P&>()[0])>> &&
                        sizeof(std::remove_cvref_t<decltype(std::declval<const P&>()[0])>) <= 16;
 
+template <class P>
+constexpr bool is_rev_producer = false;
+template <class B>
+constexpr bool is_rev_producer<rev_producer<B>> = true;
+// A reversed producer of items from memory.
+template <class P>
+concept reads_memory_backwards = is_rev_producer<P> && groups_items<decltype(P::base)>;
+
 // Tests the indices of [from, to) a group of find_group at a time, the tests of a group
 // evaluated with no branch per index, so that a cheap test vectorises. Returns the first
 // index whose test holds, with `found` set; or, with `found` false, the start of the untested
 // tail (fewer than find_group indices) that the caller tests one by one. A test may thus run
 // on up to find_group - 1 indices past the first match.
-template <class Test>
+// Descending: the groups are taken from the top of [from, to) (each still tested upwards);
+// returns the last index whose test holds, or the end of the untested head [from, result).
+template <bool Descending = false, class Test>
 std::size_t scan_groups(std::size_t from, std::size_t to, const Test& test, bool& found) {
+  if constexpr (Descending) {
+    std::size_t top = to;
+    for (; top - from >= find_group; top -= find_group) {
+      const std::size_t i = top - find_group;
+      unsigned char flag[find_group];
+      for (std::size_t j = 0; j < find_group; ++j)
+        flag[j] = static_cast<unsigned char>(static_cast<bool>(test(i + j)));
+      std::uint64_t low, high;
+      std::memcpy(&low, flag, sizeof low);
+      std::memcpy(&high, flag + sizeof low, sizeof high);
+      if ((low | high) != 0) [[unlikely]] {
+        found = true;
+        return i + (high != 0 ? 8 + static_cast<std::size_t>(63 - std::countl_zero(high)) / 8
+                              : static_cast<std::size_t>(63 - std::countl_zero(low)) / 8);
+      }
+    }
+    found = false;
+    return top;
+  }
   std::size_t i = from;
   for (; to - i >= find_group; i += find_group) {
     // The flags as bytes 0 or 1, read back as two words: "any match" is one OR, and the
@@ -136,7 +168,20 @@ bool scan_first(const P& p, const Pred& pred, std::size_t from, std::size_t to, 
       on_hit();
   };
   std::size_t i = from;
-  if constexpr (groups_items<P> && locate) {
+  if constexpr (reads_memory_backwards<P> && locate) {
+    // find_last of an indexed pipeline (par_iter::find_ordered): the base's items are read
+    // upwards a group at a time, groups from the top; descending reads did not vectorise
+    // (100 M int32 with no match: 36 ms against 19 for find_first).
+    const std::size_t n = p.base.size();
+    bool found = false;
+    const auto test = [&](std::size_t k) { return std::invoke(pred, std::as_const(p.base[k])); };
+    const std::size_t at = scan_groups<true>(n - to, n - from, test, found);
+    if (found) {
+      hit(n - 1 - at, p.base[at]);
+      return true;
+    }
+    i = n - at;
+  } else if constexpr (groups_items<P> && locate) {
     bool found = false;
     i = scan_groups(from, to, [&](std::size_t k) { return std::invoke(pred, std::as_const(p[k])); },
                     found);
