@@ -214,13 +214,23 @@ class par_iter {
   auto chain(Other&& other) const& { return par_iter(*this).chain(std::forward<Other>(other)); }
 
   /// [indexed] Consecutive runs of n items (the last may be shorter), each a random-access
-  /// subrange. Precondition: n > 0.
+  /// range: a std::span over a contiguous source. Precondition: n > 0.
   auto chunks(std::size_t n) && {
     require_indexed<true>();
     require_positive(n, "chunks(n)");
     return wrap(detail::chunks_node<Node>(std::move(node_), n));
   }
   auto chunks(std::size_t n) const& { return par_iter(*this).chunks(n); }
+
+  /// [indexed] Every run of n adjacent items, overlapping: items [i, i + n) for i in
+  /// [0, size() - n] (none when there are fewer than n items), each as chunks(n) gives its
+  /// runs. Precondition: n > 0.
+  auto windows(std::size_t n) && {
+    require_indexed<true>();
+    require_positive(n, "windows(n)");
+    return wrap(detail::windows_node<Node>(std::move(node_), n));
+  }
+  auto windows(std::size_t n) const& { return par_iter(*this).windows(n); }
 
   /// [indexed] The first n items.
   auto take(std::size_t n) && {

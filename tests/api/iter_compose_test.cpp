@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Pipelines that join or cut their input, or keep two kinds of accumulator: chain, chunks,
-// and reduce with a separate fold and combine.
+// windows, and reduce with a separate fold and combine.
 #include <catch2/catch.hpp>
 #include <weft/weft.hpp>
 
@@ -115,6 +115,36 @@ TEST_CASE("chunks: spans of a contiguous source, subranges of others", "[iter][i
         }
         CHECK(weft::iter(cv).chunks(c).map([](std::span<const int> s) { return s.size(); }).sum() == v.size());
       }
+    });
+  }
+}
+
+// windows(n): every run of n adjacent items (a stencil); spans of a contiguous source.
+TEST_CASE("windows: overlapping runs of adjacent items", "[iter][interface]") {
+  std::vector<double> v(100003);
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<double>(i % 1000);
+  std::vector<double> want;
+  for (std::size_t i = 0; i + 3 <= v.size(); ++i) want.push_back(v[i] + 2 * v[i + 1] + v[i + 2]);
+  const std::deque<int> d{1, 2, 3, 4};
+  static_assert(std::is_same_v<decltype(weft::iter(v).windows(3))::item_type, std::span<double>>);
+  static_assert(std::is_same_v<decltype(weft::iter(d).windows(3))::item_type,
+                               std::ranges::subrange<std::deque<int>::const_iterator>>);
+  const auto stencil = [](std::span<const double> w) { return w[0] + 2 * w[1] + w[2]; };
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      CHECK(weft::iter(v).windows(3).map(stencil).to_vector() == want);
+      CHECK(weft::iter(v).windows(3).with_max_len(1).map(stencil).to_vector() == want);
+      CHECK(weft::iter(v).windows(v.size()).count() == 1);
+      CHECK(weft::iter(v).windows(v.size() + 1).count() == 0);
+      CHECK(weft::iter(v).take(2).windows(3).size() == 0);
+      // Adjacent pairs: is the input sorted, where does it first descend.
+      const auto descends = [](std::span<double> w) { return w[1] < w[0]; };
+      CHECK(weft::iter(v).windows(2).position_first(descends) == 999);
+      CHECK(weft::iter(v).windows(2).position_last(descends) == 99999);
+      CHECK(weft::iter(d).windows(2).map([](auto w) { return w[1] - w[0]; }).sum() == 3);
+      CHECK(weft::range(0, 10).windows(4).map([](auto w) { return w[3] - w[0]; }).sum() == 21);
+      CHECK_THROWS_AS(weft::iter(v).windows(0), std::invalid_argument);
     });
   }
 }

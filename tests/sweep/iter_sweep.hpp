@@ -430,6 +430,20 @@ void sweep(std::size_t n, int mode) {
       CHECK(mk(weft::iter(data).rev().chunks(c)).map(as_vec).to_vector() == rev_ref);
     }
   }
+  SECTION("windows") {
+    for (std::size_t w : {std::size_t{1}, std::size_t{2}, std::size_t{3}, std::size_t{64}}) {
+      std::vector<std::vector<T>> ref;
+      for (std::size_t i = 0; i + w <= n; ++i)
+        ref.emplace_back(data.begin() + static_cast<long>(i), data.begin() + static_cast<long>(i + w));
+      auto as_vec = [](const auto& window) { return std::vector<T>(window.begin(), window.end()); };
+      CHECK(mk(weft::iter(data).windows(w)).map(as_vec).to_vector() == ref);
+      CHECK(mk(weft::iter(data).map([](const T& x) { return x; }).windows(w)).map(as_vec).to_vector() == ref);
+      CHECK(mk(weft::iter(data).windows(w)).count() == ref.size());
+      CHECK(mk(weft::iter(data).windows(w)).size() == ref.size());
+      CHECK(mk(weft::iter(data).windows(w)).skip(1).map(as_vec).to_vector() ==
+            std::vector<std::vector<T>>(ref.begin() + (ref.empty() ? 0 : 1), ref.end()));
+    }
+  }
   SECTION("take and skip") {
     for (std::size_t k : {std::size_t{0}, std::size_t{1}, n / 2, n, n + 5}) {
       const std::size_t m = std::min(k, n);
