@@ -183,7 +183,8 @@ constexpr table_workload workloads[] = {
          [](std::size_t n, int reps) {
            return median_heading("collect: iter(v).map(2x+1).to_vector() over " +
                                      std::to_string(n) +
-                                     " doubles, allocation included (memory-bound)",
+                                     " doubles, allocation included (memory-bound); weft-into "
+                                     "= collect_into one vector, reused",
                                  reps);
          },
      .notes = collect_notes,

@@ -444,13 +444,21 @@ class par_iter {
 
   /// All items, in order.
   std::vector<value_type> to_vector() {
+    std::vector<value_type> out;
+    collect_into(out);
+    return out;
+  }
+  /// All items, in order, into `out`, replacing what it held; its allocation is reused where
+  /// it has room (Rayon's collect_into_vec): a vector filled again and again is not
+  /// reallocated or faulted in again. `out` must not be read by the pipeline itself. If an
+  /// item throws, `out` is left valid but with unspecified elements.
+  void collect_into(std::vector<value_type>& out) {
     if constexpr (indexed && std::is_default_constructible_v<value_type> &&
                   std::is_assignable_v<value_type&, item_type>) {
-      auto out = detail::sized_output<value_type>(node_.size());
+      detail::resize_output(out, node_.size());
       run(detail::collect_indexed_consumer<value_type>::into(out));
-      return out;
     } else {
-      return detail::flatten(run(detail::collect_pieces_consumer<value_type>{}));
+      detail::flatten_into(run(detail::collect_pieces_consumer<value_type>{}), out);
     }
   }
   /// All items, in order, in a Container built from them (std::vector, std::deque,
@@ -468,11 +476,36 @@ class par_iter {
   template <class P>
   std::pair<std::vector<value_type>, std::vector<value_type>> partition(P p) {
     require_predicate<P>("partition(p)");
-    auto [yes, no] = run(detail::partition_consumer<value_type, P>{{}, &p});
-    return {detail::flatten(std::move(yes)), detail::flatten(std::move(no))};
+    using route = detail::partition_route<P>;
+    return flatten_both(run(detail::gather_two_consumer<value_type, value_type, route>{{}, {&p}}));
+  }
+  /// Items that are pairs, as two vectors: every item's first half, and every second half;
+  /// both in order (Rayon's unzip). `iter(a).zip(b).unzip()` gives copies of a and b.
+  auto unzip() {
+    static_assert(detail::is_pair<value_type>,
+                  "weft: unzip() needs items that are std::pairs (as zip and enumerate make): "
+                  "map each item to a std::pair first");
+    if constexpr (detail::is_pair<value_type>) return unzip_pairs();
   }
 
  private:
+  auto unzip_pairs() {
+    using A = typename value_type::first_type;
+    using B = typename value_type::second_type;
+    if constexpr (indexed && std::is_default_constructible_v<A> &&
+                  std::is_default_constructible_v<B> &&
+                  std::is_assignable_v<A&, decltype(std::get<0>(std::declval<item_type>()))> &&
+                  std::is_assignable_v<B&, decltype(std::get<1>(std::declval<item_type>()))>) {
+      std::pair<std::vector<A>, std::vector<B>> out;
+      detail::resize_output(out.first, node_.size());
+      detail::resize_output(out.second, node_.size());
+      run(detail::unzip_indexed_consumer<A, B>{out.first.data(), out.second.data()});
+      return out;
+    } else {
+      return flatten_both(run(detail::gather_two_consumer<A, B, detail::unzip_route>{}));
+    }
+  }
+
   template <class>
   friend class par_iter;
   using node_type = Node;
@@ -563,6 +596,15 @@ class par_iter {
     auto hit = find_ordered<First, P, detail::position_only>(p);
     if (!hit) return std::nullopt;
     return hit->first;
+  }
+
+  template <class A, class B>
+  static std::pair<std::vector<A>, std::vector<B>> flatten_both(
+      std::pair<detail::pieces<A>, detail::pieces<B>>&& ps) {
+    std::pair<std::vector<A>, std::vector<B>> out;
+    detail::flatten_into(std::move(ps.first), out.first);
+    detail::flatten_into(std::move(ps.second), out.second);
+    return out;
   }
 
   template <class Hit>

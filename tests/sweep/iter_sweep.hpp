@@ -130,6 +130,11 @@ void check_consumers(Make make, const std::vector<R>& ref, Proj proj = {}) {
   CHECK(projected(make().to_vector(), proj) == ref);
   CHECK(make().count() == ref.size());
   CHECK(projected(make().template collect<std::deque<V>>(), proj) == ref);
+  std::vector<V> into;  // filled fresh, then again into the same allocation
+  make().collect_into(into);
+  CHECK(projected(into, proj) == ref);
+  make().collect_into(into);
+  CHECK(projected(into, proj) == ref);
 
   // min: first of equals; max: last of equals (by key, so ties really happen).
   std::optional<R> min_ref, max_ref;
@@ -206,6 +211,16 @@ void check_consumers(Make make, const std::vector<R>& ref, Proj proj = {}) {
       combine);
   CHECK(got3.v == want.v);
   CHECK(got3.n == want.n);
+
+  // unzip: each item beside its key, in pairs a map makes (the item copied, or moved in).
+  auto [keys, items] = make().map([](auto&& x) {
+    const long k = key_of(x);
+    return std::pair<long, V>(k, V(std::forward<decltype(x)>(x)));
+  }).unzip();
+  std::vector<long> keys_ref;
+  for (const auto& x : ref) keys_ref.push_back(key_of(x));
+  CHECK(keys == keys_ref);
+  CHECK(projected(items, proj) == ref);
 
   auto [yes, no] = make().partition(is_rare);
   std::vector<R> yes_ref, no_ref;

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: MIT
-// to_vector(), collect<Container>() and partition(p): order-preserving gathers.
+// to_vector(), collect<Container>(), collect_into(v), partition(p) and unzip():
+// order-preserving gathers.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <iterator>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -83,17 +85,21 @@ struct collect_indexed_consumer {
 // docs/benchmarks.md: 179 ms on huge pages, 392 ms on 4 KiB pages).
 inline constexpr std::size_t prefault_min_bytes = std::size_t{8} << 20;
 
+// Makes `out` hold n elements, keeping its allocation when it has room for them (collect_into
+// into a vector used before: no allocation, no page faults); the elements it gains are
+// value-initialised, on memory faulted in first when they are many.
 template <class V>
-std::vector<V> sized_output(std::size_t n) {
-  std::vector<V> out;
+void resize_output(std::vector<V>& out, std::size_t n) {
+  if (out.capacity() < n) {
+    std::vector<V>().swap(out);  // the old elements are overwritten anyway: free them first
+    out.reserve(n);
+  }
   if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
-    if (n * sizeof(V) >= prefault_min_bytes) {
-      out.reserve(n);
-      algo::prefault(out.data(), n * sizeof(V));
-    }
+    const std::size_t gained = n > out.size() ? n - out.size() : 0;
+    if (gained * sizeof(V) >= prefault_min_bytes)
+      algo::prefault(out.data() + out.size(), gained * sizeof(V));
   }
   out.resize(n);
-  return out;
 }
 
 // Unindexed pipelines (after filter) gather per leaf, then concatenate the pieces in order.
@@ -113,15 +119,19 @@ void append_pieces(pieces<V>& l, pieces<V>&& r) {
 // filled on every worker (each block of output indices copies from the pieces that hold
 // them, streamed from 16 MiB: for_output_blocks); otherwise, or when small, the pieces are
 // moved in one after another.
+// `out`'s allocation is kept where it has room, except that a single piece is moved in whole.
 template <class V>
-std::vector<V> flatten(pieces<V>&& ps) {
-  if (ps.size() == 1) return std::move(ps.front());
+void flatten_into(pieces<V>&& ps, std::vector<V>& out) {
+  if (ps.size() == 1) {
+    out = std::move(ps.front());
+    return;
+  }
   std::vector<std::size_t> starts(ps.size() + 1);  // starts[k]: output index of piece k's first
   for (std::size_t k = 0; k < ps.size(); ++k) starts[k + 1] = starts[k] + ps[k].size();
   const std::size_t total = starts.back();
   if constexpr (std::is_trivially_default_constructible_v<V> && std::is_trivially_copyable_v<V>) {
     if (total * sizeof(V) >= prefault_min_bytes) {
-      auto out = sized_output<V>(total);
+      resize_output(out, total);
       algo::for_output_blocks(out.begin(), total, false,
                               [&](std::size_t lo, std::size_t hi, auto d) {
         auto k = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), lo) -
@@ -132,13 +142,12 @@ std::vector<V> flatten(pieces<V>&& ps) {
           lo = end;
         }
       });
-      return out;
+      return;
     }
   }
-  std::vector<V> out;
+  out.clear();
   out.reserve(total);
   for (auto& piece : ps) std::move(piece.begin(), piece.end(), std::back_inserter(out));
-  return out;
 }
 
 template <class V>
@@ -164,36 +173,82 @@ struct collect_pieces_consumer : splittable_by_copy<collect_pieces_consumer<V>> 
   }
 };
 
-template <class V, class Pred>
-struct partition_consumer : splittable_by_copy<partition_consumer<V, Pred>> {
-  using result_type = std::pair<pieces<V>, pieces<V>>;
-  const Pred* pred;
+// Gathers of two outputs (partition, unzip): each leaf routes its items into two vectors,
+// and the leaves' vectors are kept in order as two lists of pieces. `Route` is called as
+// route(first, second, item).
+template <class A, class B, class Route>
+struct gather_two_consumer : splittable_by_copy<gather_two_consumer<A, B, Route>> {
+  using result_type = std::pair<pieces<A>, pieces<B>>;
+  Route route;
 
   struct folder {
-    std::vector<V> yes;
-    std::vector<V> no;
-    const Pred* pred;
+    std::vector<A> first;
+    std::vector<B> second;
+    Route route;
     template <class X>
     void consume(std::size_t, X&& x) {
-      if (std::invoke(*pred, std::as_const(x)))
-        yes.emplace_back(std::forward<X>(x));
-      else
-        no.emplace_back(std::forward<X>(x));
+      route(first, second, std::forward<X>(x));
     }
     result_type complete() && {
       result_type r;
-      if (!yes.empty()) r.first.push_back(std::move(yes));
-      if (!no.empty()) r.second.push_back(std::move(no));
+      if (!first.empty()) r.first.push_back(std::move(first));
+      if (!second.empty()) r.second.push_back(std::move(second));
       return r;
     }
   };
-  folder make_folder() const { return {{}, {}, pred}; }
+  folder make_folder() const { return {{}, {}, route}; }
   bool full() const { return false; }
   result_type reduce(result_type l, result_type r) const {
     append_pieces(l.first, std::move(r.first));
     append_pieces(l.second, std::move(r.second));
     return l;
   }
+};
+
+template <class Pred>
+struct partition_route {
+  const Pred* pred;
+  template <class V, class X>
+  void operator()(std::vector<V>& yes, std::vector<V>& no, X&& x) const {
+    if (std::invoke(*pred, std::as_const(x)))
+      yes.emplace_back(std::forward<X>(x));
+    else
+      no.emplace_back(std::forward<X>(x));
+  }
+};
+
+struct unzip_route {
+  template <class A, class B, class X>
+  void operator()(std::vector<A>& first, std::vector<B>& second, X&& x) const {
+    first.emplace_back(std::get<0>(std::forward<X>(x)));
+    second.emplace_back(std::get<1>(std::forward<X>(x)));
+  }
+};
+
+// unzip of an indexed pipeline: item i's two halves go to first[i] and second[i].
+template <class A, class B>
+struct unzip_indexed_consumer {
+  using result_type = no_result;
+  static constexpr bool root_folds_any_block = true;  // as collect_indexed_consumer's
+  A* first;
+  B* second;
+
+  std::pair<unzip_indexed_consumer, unzip_indexed_consumer> split_at(std::size_t i) const {
+    return {{first, second}, {first + i, second + i}};
+  }
+  struct folder {
+    A* first;
+    B* second;
+    template <class X>
+    void consume(std::size_t i, X&& x) {
+      first[i] = std::get<0>(std::forward<X>(x));
+      second[i] = std::get<1>(std::forward<X>(x));
+    }
+    no_result complete() && { return {}; }
+  };
+  folder make_folder() const { return {first, second}; }
+  bool full() const { return false; }
+  no_result reduce(no_result, no_result) const { return {}; }
 };
 
 }  // namespace weft::detail

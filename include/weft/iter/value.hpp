@@ -20,6 +20,11 @@ struct value_of_impl<std::pair<A, B>> {
 template <class T>
 using value_of = typename value_of_impl<std::remove_cvref_t<T>>::type;
 
+template <class T>
+constexpr bool is_pair = false;
+template <class A, class B>
+constexpr bool is_pair<std::pair<A, B>> = true;
+
 // The result of operations that only have effects (for_each, indexed collect).
 struct no_result {};
 
