@@ -27,6 +27,10 @@ int main() {
   weft::for_each(v, [](double& d) { d += 1; });
   weft::iter(a).chunks(64).for_each([](std::span<int> c) { std::sort(c.begin(), c.end()); });
   const int steps = weft::iter(a).windows(2).map([](std::span<int> w) { return w[1] - w[0]; }).sum();
+  std::vector<double> refilled;
+  weft::iter(v).map([](double d) { return d / 2; }).collect_into(refilled);
+  const auto halves = weft::iter(a).zip(b).unzip();
+  const auto last = weft::iter(a).position_last([](int i) { return i == 3; });
   weft::sort(weft::par, a.begin(), a.end());
   weft::stable_sort(a, std::greater<>{});
   weft::transform(std::execution::par, a.begin(), a.end(), b.begin(), [](int i) { return i + 1; });
@@ -38,5 +42,7 @@ int main() {
   weft::merge(weft::par, a.begin(), a.end(), b.begin(), b.end(), out.begin());
   return static_cast<int>(s + static_cast<double>(r) + static_cast<double>(x + y.size()) +
                           static_cast<double>(squares.size()) + (found ? 1 : 0) +
-                          static_cast<double>(it - a.begin()) + steps);
+                          static_cast<double>(it - a.begin()) + steps +
+                          static_cast<double>(refilled.size() + halves.second.size()) +
+                          (last ? 1 : 0));
 }
