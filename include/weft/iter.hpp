@@ -218,7 +218,7 @@ class par_iter {
   auto chunks(std::size_t n) && {
     require_indexed<true>();
     require_positive(n, "chunks(n)");
-    return wrap(detail::chunks_node<Node>(std::move(node_), n));
+    return wrap(detail::runs_node<detail::chunks_producer, Node>(std::move(node_), n));
   }
   auto chunks(std::size_t n) const& { return par_iter(*this).chunks(n); }
 
@@ -228,7 +228,7 @@ class par_iter {
   auto windows(std::size_t n) && {
     require_indexed<true>();
     require_positive(n, "windows(n)");
-    return wrap(detail::windows_node<Node>(std::move(node_), n));
+    return wrap(detail::runs_node<detail::windows_producer, Node>(std::move(node_), n));
   }
   auto windows(std::size_t n) const& { return par_iter(*this).windows(n); }
 

@@ -38,7 +38,10 @@ struct chunks_producer {
   P base;
   std::size_t chunk;
 
-  std::size_t size() const { return (base.size() + chunk - 1) / chunk; }
+  static std::size_t count(std::size_t items, std::size_t chunk) {
+    return (items + chunk - 1) / chunk;
+  }
+  std::size_t size() const { return count(base.size(), chunk); }
   auto operator[](std::size_t i) const {
     const std::size_t lo = i * chunk;
     return run_of(base, lo, std::min(base.size(), lo + chunk));
@@ -49,22 +52,6 @@ struct chunks_producer {
   }
 };
 
-template <indexed_node Base>
-class chunks_node {
- public:
-  static constexpr bool indexed = true;
-
-  chunks_node(Base base, std::size_t chunk) : base_(std::move(base)), chunk_(chunk) {}
-  std::size_t size() { return (base_.size() + chunk_ - 1) / chunk_; }
-  auto producer() { return chunks_producer<decltype(base_.producer())>{base_.producer(), chunk_}; }
-  using item_type = plumbing::item_t<
-      chunks_producer<decltype(std::declval<Base&>().producer())>>;
-
- private:
-  Base base_;
-  std::size_t chunk_;
-};
-
 // Window i is items [i, i + width); a slice of windows [lo, hi) is a slice of items
 // [lo, hi + width - 1).
 template <class P>
@@ -72,27 +59,32 @@ struct windows_producer {
   P base;
   std::size_t width;
 
-  std::size_t size() const { return base.size() >= width ? base.size() - width + 1 : 0; }
+  static std::size_t count(std::size_t items, std::size_t width) {
+    return items >= width ? items - width + 1 : 0;
+  }
+  std::size_t size() const { return count(base.size(), width); }
   auto operator[](std::size_t i) const { return run_of(base, i, i + width); }
   windows_producer slice(std::size_t lo, std::size_t hi) const {
     return {hi > lo ? base.slice(lo, hi + width - 1) : base.slice(0, 0), width};
   }
 };
 
-template <indexed_node Base>
-class windows_node {
+// The node of chunks(n) (Runs = chunks_producer) or windows(n) (windows_producer).
+template <template <class> class Runs, indexed_node Base>
+class runs_node {
+  using runs = Runs<decltype(std::declval<Base&>().producer())>;
+
  public:
   static constexpr bool indexed = true;
+  using item_type = plumbing::item_t<runs>;
 
-  windows_node(Base base, std::size_t width) : base_(std::move(base)), width_(width) {}
-  std::size_t size() { return base_.size() >= width_ ? base_.size() - width_ + 1 : 0; }
-  auto producer() { return windows_producer<decltype(base_.producer())>{base_.producer(), width_}; }
-  using item_type = plumbing::item_t<
-      windows_producer<decltype(std::declval<Base&>().producer())>>;
+  runs_node(Base base, std::size_t n) : base_(std::move(base)), n_(n) {}
+  std::size_t size() { return runs::count(base_.size(), n_); }
+  runs producer() { return {base_.producer(), n_}; }
 
  private:
   Base base_;
-  std::size_t width_;
+  std::size_t n_;
 };
 
 }  // namespace weft::detail
