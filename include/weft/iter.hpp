@@ -582,7 +582,7 @@ class par_iter {
       using reversed = detail::rev_producer<decltype(node_.producer())>;
       using search = detail::find_ordered_consumer<V, P, true>;
       auto hit =
-          plumbing::bridge(reversed{node_.producer()}, search{&p, {&best, 0, unbounded}}, opt_);
+          plumbing::bridge(reversed::of(node_.producer()), search{&p, {&best, 0, unbounded}}, opt_);
       if (hit) hit->first = node_.size() - 1 - hit->first;
       return hit;
     } else {

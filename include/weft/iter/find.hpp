@@ -162,7 +162,7 @@ bool scan_first(const P& p, const Pred& pred, std::size_t from, std::size_t to, 
     // find_last of an indexed pipeline (par_iter::find_ordered): the base's items are read
     // upwards a group at a time, groups from the top; descending reads did not vectorise
     // (100 M int32 with no match: 36 ms against 19 for find_first).
-    const std::size_t n = p.base.size();
+    const std::size_t n = p.n;
     bool found = false;
     const auto test = [&](std::size_t k) { return std::invoke(pred, std::as_const(p.base[k])); };
     const std::size_t at = scan_groups<true>(n - to, n - from, test, found);

@@ -9,15 +9,32 @@
 
 namespace weft::detail {
 
+// Position i is the base's position n - 1 - i. `n` is the base's size, except for the parts
+// of a reversed chain (plumbing::concatenates): a chain's part keeps the chain's positions,
+// so the reversed part of the back side is the front part of the reversed chain, and so on.
 template <class P>
 struct rev_producer {
   P base;
+  std::size_t n;
 
-  std::size_t size() const { return base.size(); }
-  decltype(auto) operator[](std::size_t i) const { return base[base.size() - 1 - i]; }
+  static rev_producer of(P p) {
+    const std::size_t size = p.size();
+    return {std::move(p), size};
+  }
+  std::size_t size() const { return n; }
+  decltype(auto) operator[](std::size_t i) const { return base[n - 1 - i]; }
   rev_producer slice(std::size_t lo, std::size_t hi) const {
-    const std::size_t n = base.size();
-    return {base.slice(n - hi, n - lo)};
+    return {base.slice(n - hi, n - lo), hi - lo};
+  }
+
+  std::size_t front_size() const requires plumbing::concatenates<P> {
+    return n - base.front_size();
+  }
+  auto front_part() const requires plumbing::concatenates<P> {
+    return rev_producer<decltype(base.back_part())>{base.back_part(), n};
+  }
+  auto back_part() const requires plumbing::concatenates<P> {
+    return rev_producer<decltype(base.front_part())>{base.front_part(), n};
   }
 };
 
@@ -29,7 +46,7 @@ class rev_node {
 
   explicit rev_node(Base base) : base_(std::move(base)) {}
   std::size_t size() { return base_.size(); }
-  auto producer() { return rev_producer<decltype(base_.producer())>{base_.producer()}; }
+  auto producer() { return rev_producer<decltype(base_.producer())>::of(base_.producer()); }
 
  private:
   Base base_;
