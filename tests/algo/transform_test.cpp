@@ -8,6 +8,7 @@
 #include <thread>
 #include <utility>
 
+#include "weft/detail/config.hpp"
 #include "algo_support.hpp"
 
 using namespace weft_algo;
@@ -426,6 +427,9 @@ TEST_CASE("stream_fill writes every position once, at every offset within a line
 // head, the streamed lines and the tail of every block must not change a single value.
 TEST_CASE("element-wise writes past the streaming threshold equal std::", "[algo]") {
   for (const std::size_t skip : {0, 1, 3}) {
+    // Under TSan one misaligned pass per type: the races it looks for do not depend on the
+    // output's alignment, and each pass over 16 MiB took ~4 s there (40 s for all nine).
+    if (WEFT_TSAN && skip != 1) continue;
     check_streamed_writes<double>(skip);
     check_streamed_writes<std::int32_t>(skip);
     check_streamed_writes<pair16>(skip);

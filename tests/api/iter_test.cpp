@@ -231,10 +231,13 @@ TEST_CASE("find_first over memory: every match offset within and across groups",
       REQUIRE(hit.has_value());
       CHECK(*hit == k + 1);
       CHECK(weft::iter(v).position_first(nonzero) == k);
-      CHECK(weft::iter(v).with_max_len(1).position_first(nonzero) == k);
+      // Split at every item on the short inputs only: n forks per offset is O(n^2) joins,
+      // which under TSan took most of this case's 44 s at n = 4099.
+      const bool split_everywhere = n <= 100;
+      if (split_everywhere) CHECK(weft::iter(v).with_max_len(1).position_first(nonzero) == k);
       const std::size_t last = k + 9 < n ? k + 9 : k + 1 < n ? k + 1 : k;
       CHECK(weft::iter(v).position_last(nonzero) == last);
-      CHECK(weft::iter(v).with_max_len(1).position_last(nonzero) == last);
+      if (split_everywhere) CHECK(weft::iter(v).with_max_len(1).position_last(nonzero) == last);
       CHECK(weft::iter(v).find_last(nonzero) == v[last]);
       CHECK(weft::iter(v).skip(1).position_last(nonzero) ==
             (last > 0 ? std::optional<std::size_t>(last - 1) : std::nullopt));
