@@ -10,6 +10,7 @@
 #include "collect/config.hpp"
 #include "fib/config.hpp"
 #include "find_early/config.hpp"
+#include "fine_sum/config.hpp"
 #include "map_filter_sum/config.hpp"
 #include "noise_sum/config.hpp"
 #include "pipeline_table.hpp"
@@ -93,6 +94,20 @@ constexpr table_workload workloads[] = {
            bar("weft sum_sq @2t / best other peer @2t", run.r.at("weft", 2) / run.r.best_other(2),
                1.05, "x");
          }},
+    {.name = "fine_sum",
+     .default_n = fine_sum::default_n,
+     .quick_n = fine_sum::quick_n,
+     .peers = peers_on<fine_sum::peers, sum_sq::make_input, differs_fp>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading("fine_sum: iter(v).with_max_len(n/(64t)).map(x*x).sum() over " +
+                                     std::to_string(n) +
+                                     " doubles, 64 pieces a thread (oneTBB: simple_partitioner, "
+                                     "OpenMP: a dynamic schedule, of the same pieces); seq = one "
+                                     "piece, 8 accumulators",
+                                 reps);
+         },
+     .notes = print_machine_line},
     {.name = "map_filter_sum",
      .default_n = map_filter_sum::default_n,
      .quick_n = map_filter_sum::quick_n,
