@@ -343,8 +343,17 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
 }
 
 // Learned cost of one item of one pipeline, in cost-clock ticks; 0 until first measured.
-// Relaxed: a stale or torn-in-time value only makes one probe start with a worse first
-// chunk.
+// Shared by every thread that runs the pipeline's type (both sides of a chain of two alike
+// pipelines, a function searching from several threads), so it changes under a call.
+//   L1  Every field is a hint, read and written relaxed: a stale value only makes one probe
+//       start with a worse first chunk.
+//   L2  No read of it is a length: a call sizes nothing from it without clamping to its own
+//       input. (A search's unclocked first chunk once folded `fits` items unclamped, after
+//       take_small_case had read a smaller value: when another thread relearned the record
+//       in between, the call read past its input. TSan caught it in the sweep, a chain of
+//       two alike filtered sides at two threads: one side's probe relearned the fresh
+//       record while the other side was between its two reads, and that side's predicate
+//       read heap memory past its 3-int vector.)
 struct learned_cost {
   std::atomic<float> ticks_per_item{0.0f};
   // How many items fit each probe budget: the small-input test is one load and one
@@ -453,8 +462,9 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   // timed probe goes parallel too.
   if constexpr (folder_stops_early<decltype(f)>) {
     if (fits > 0 && !sampled) {
-      if (!fold_block(p, f, 0, fits)) return std::move(f).complete();
-      return detail::bridge_after_probe(p, c, f, fits,
+      const std::size_t first = std::min(fits, n);  // L2: the record may have grown since
+      if (!fold_block(p, f, 0, first) || first == n) return std::move(f).complete();
+      return detail::bridge_after_probe(p, c, f, first,
                                         learned.ticks_per_item.load(std::memory_order_relaxed),
                                         opt.min_len, st);
     }
