@@ -385,7 +385,7 @@ class par_iter {
   bool any(P p) {
     require_predicate<P>("any(p)");
     std::atomic<bool> found{false};
-    return run(detail::any_consumer<P>{{}, &p, &found});
+    return run(detail::any_match_consumer<detail::any_keeps_flag, P>{&p, &found});
   }
   /// Whether p(item) holds for every item; stops at the first counterexample.
   template <class P>
@@ -402,7 +402,7 @@ class par_iter {
   std::optional<value_type> find_any(P p) {
     require_predicate<P>("find_any(p)");
     std::atomic<bool> found{false};
-    return run(detail::find_any_consumer<value_type, P>{{}, &p, &found});
+    return run(detail::any_match_consumer<detail::any_keeps_value<value_type>, P>{&p, &found});
   }
   /// The first item for which p holds; work right of a match is abandoned.
   template <class P>
@@ -439,7 +439,7 @@ class par_iter {
     require_indexed<true>();
     require_predicate<P>("position_any(p)");
     std::atomic<bool> found{false};
-    return run(detail::position_any_consumer<P>{&p, &found, 0});
+    return run(detail::any_match_consumer<detail::any_keeps_position, P>{&p, &found});
   }
 
   /// All items, in order.

@@ -202,86 +202,41 @@ bool scan_first(const P& p, const Pred& pred, std::size_t from, std::size_t to, 
   return false;
 }
 
-// find_any (Value = the item's value type) and any (Value = bool, via `found` alone).
-template <class V, class Pred>
-struct find_any_consumer : splittable_by_copy<find_any_consumer<V, Pred>> {
-  using result_type = std::optional<V>;
-  const Pred* pred;
-  std::atomic<bool>* found;
-
-  struct folder {
-    static constexpr bool stops_early = true;
-    std::optional<V> hit;
-    const Pred* pred;
-    std::atomic<bool>* found;
-    template <class X>
-    void consume(std::size_t, X&& x) {
-      if (std::invoke(*pred, std::as_const(x))) {
-        hit.emplace(std::forward<X>(x));
-        found->store(true, std::memory_order_relaxed);  // S1
-      }
-    }
-    // The search loop without a per-item `done()` test: stop at the first match.
-    template <plumbing::producer P>
-    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      scan_first(p, *pred, lo, hi, [&](std::size_t, auto&& x) {
-        hit.emplace(std::forward<decltype(x)>(x));
-        found->store(true, std::memory_order_relaxed);  // S1
-      });
-    }
-    bool done() const { return hit.has_value(); }
-    std::optional<V> complete() && { return std::move(hit); }
-  };
-  folder make_folder() const { return {std::nullopt, pred, found}; }
-  bool full() const { return found->load(std::memory_order_relaxed); }  // S2
-  std::optional<V> reduce(std::optional<V> l, std::optional<V> r) const {
-    return l ? std::move(l) : std::move(r);
-  }
-};
-
-template <class Pred>
-struct any_consumer : splittable_by_copy<any_consumer<Pred>> {
+// The unordered searches (any, find_any, position_any) share one consumer: every leaf
+// stops once `found` is set (S1 / S2), and they differ only in what a leaf keeps of its
+// match: that there was one, the item's value, or its producer index (each consumer knows
+// where its range starts: split_at moves `lo`).
+struct any_keeps_flag {
   using result_type = bool;
-  const Pred* pred;
-  std::atomic<bool>* found;
-
-  struct folder {
-    static constexpr bool stops_early = true;
-    bool hit = false;
-    const Pred* pred;
-    std::atomic<bool>* found;
-    template <class X>
-    void consume(std::size_t, X&& x) {
-      if (std::invoke(*pred, std::as_const(x))) {
-        hit = true;
-        found->store(true, std::memory_order_relaxed);  // S1
-      }
-    }
-    template <plumbing::producer P>
-    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      scan_first(p, *pred, lo, hi, [&] {
-        hit = true;
-        found->store(true, std::memory_order_relaxed);  // S1
-      });
-    }
-    bool done() const { return hit; }
-    bool complete() && { return hit; }
-  };
-  folder make_folder() const { return {false, pred, found}; }
-  bool full() const { return found->load(std::memory_order_relaxed); }  // S2
-  bool reduce(bool l, bool r) const { return l || r; }
+  static constexpr bool wants_item = false;  // scan_first's OR of a group, no flag bytes
+  template <class X>
+  static void record(bool& hit, std::size_t, X&&) { hit = true; }
+  static bool has(bool hit) { return hit; }
+};
+template <class V>
+struct any_keeps_value {
+  using result_type = std::optional<V>;
+  static constexpr bool wants_item = true;
+  template <class X>
+  static void record(result_type& hit, std::size_t, X&& x) { hit.emplace(std::forward<X>(x)); }
+  static bool has(const result_type& hit) { return hit.has_value(); }
+};
+struct any_keeps_position {
+  using result_type = std::optional<std::size_t>;
+  static constexpr bool wants_item = true;
+  template <class X>
+  static void record(result_type& hit, std::size_t i, X&&) { hit = i; }
+  static bool has(const result_type& hit) { return hit.has_value(); }
 };
 
-// position_any: find_any's protocol (`found`, S1 / S2), with the match's producer index in
-// place of its value; each consumer knows where its range starts (split_at moves `lo`).
-template <class Pred>
-struct position_any_consumer {
-  using result_type = std::optional<std::size_t>;
+template <class Keep, class Pred>
+struct any_match_consumer {
+  using result_type = typename Keep::result_type;
   const Pred* pred;
   std::atomic<bool>* found;
-  std::size_t lo;
+  std::size_t lo = 0;
 
-  std::pair<position_any_consumer, position_any_consumer> split_at(std::size_t i) const {
+  std::pair<any_match_consumer, any_match_consumer> split_at(std::size_t i) const {
     return {{pred, found, lo}, {pred, found, lo + i}};
   }
 
@@ -292,25 +247,31 @@ struct position_any_consumer {
     std::atomic<bool>* found;
     std::size_t lo;
     template <class X>
-    void consume(std::size_t i, X&& x) {
-      if (std::invoke(*pred, std::as_const(x))) {
-        hit = lo + i;
-        found->store(true, std::memory_order_relaxed);  // S1
-      }
+    void record(std::size_t i, X&& x) {
+      Keep::record(hit, lo + i, std::forward<X>(x));
+      found->store(true, std::memory_order_relaxed);  // S1
     }
+    template <class X>
+    void consume(std::size_t i, X&& x) {
+      if (std::invoke(*pred, std::as_const(x))) record(i, std::forward<X>(x));
+    }
+    // The search loop without a per-item `done()` test: stop at the first match.
     template <plumbing::producer P>
     void consume_block(const P& p, std::size_t from, std::size_t to) {
-      scan_first(p, *pred, from, to, [&](std::size_t i, auto&&) {
-        hit = lo + i;
-        found->store(true, std::memory_order_relaxed);  // S1
-      });
+      if constexpr (Keep::wants_item)
+        scan_first(p, *pred, from, to,
+                   [&](std::size_t i, auto&& x) { record(i, std::forward<decltype(x)>(x)); });
+      else
+        scan_first(p, *pred, from, to, [&] { record(0, true); });
     }
-    bool done() const { return hit.has_value(); }
-    result_type complete() && { return hit; }
+    bool done() const { return Keep::has(hit); }
+    result_type complete() && { return std::move(hit); }
   };
-  folder make_folder() const { return {std::nullopt, pred, found, lo}; }
+  folder make_folder() const { return {result_type{}, pred, found, lo}; }
   bool full() const { return found->load(std::memory_order_relaxed); }  // S2
-  result_type reduce(result_type l, result_type r) const { return l ? l : r; }
+  result_type reduce(result_type l, result_type r) const {
+    return Keep::has(l) ? std::move(l) : std::move(r);
+  }
 };
 
 // What an ordered search keeps of its match besides the index: the value (find_first,
