@@ -499,7 +499,7 @@ class par_iter {
       std::pair<std::vector<A>, std::vector<B>> out;
       detail::resize_output(out.first, node_.size());
       detail::resize_output(out.second, node_.size());
-      run(detail::unzip_indexed_consumer<A, B>{out.first.data(), out.second.data()});
+      run(detail::unzip_indexed_consumer<A, B>::into(out.first, out.second));
       return out;
     } else {
       return flatten_both(run(detail::gather_two_consumer<A, B, detail::unzip_route>{}));

@@ -23,51 +23,86 @@
 namespace weft::detail {
 
 // Indexed pipelines know every item's final position: each leaf writes its items straight
-// into the output, which was sized beforehand. An output of stream_min_bytes or more of a
-// trivial type is written a line at a time with streaming stores (algo/stream_store.hpp):
-// nothing reads it during the pass, and a plain store would first read each line from memory.
-template <class V>
-struct collect_indexed_consumer {
+// into the outputs, which were sized beforehand. One writer serves to_vector (one output,
+// the item whole) and unzip (two outputs, the item's halves): `Parts::part<K>(x)` is what
+// output K receives of item x. A single output of stream_min_bytes or more of a trivial type
+// is written a line at a time with streaming stores (algo/stream_store.hpp): nothing reads
+// it during the pass, and a plain store would first read each line from memory.
+// Two outputs keep plain stores: their lines do not line up, so no line loop serves both,
+// and producing a group of items into an array per output before streaming it measured
+// slower than the plain stores (docs/benchmarks.md, "unzip shares to_vector's writer").
+template <class Parts, class... V>
+struct write_indexed_consumer {
   using result_type = no_result;
-  // A folder writes item i to out[i], so the root consumer's folder is right for any block
-  // of the root producer: the compiled engine can run it (iter/node.hpp, compiled_fold).
+  // A folder writes item i to position i of each output, so the root consumer's folder is
+  // right for any block of the root producer: the compiled engine can run it
+  // (iter/node.hpp, compiled_fold).
   static constexpr bool root_folds_any_block = true;
-  V* out;
+  static constexpr bool streams_lines = sizeof...(V) == 1 && (algo::line_fillable_v<V> && ...);
+  std::tuple<V*...> out;
   bool stream;
 
-  static collect_indexed_consumer into(std::vector<V>& v) {
+  static write_indexed_consumer into(std::vector<V>&... v) {
     bool stream = false;
-    if constexpr (algo::line_fillable_v<V>) stream = v.size() >= algo::stream_min_bytes / sizeof(V);
-    return {v.data(), stream};
+    if constexpr (streams_lines) stream = (... + (v.size() * sizeof(V))) >= algo::stream_min_bytes;
+    return {{v.data()...}, stream};
   }
-  std::pair<collect_indexed_consumer, collect_indexed_consumer> split_at(std::size_t i) const {
-    return {{out, stream}, {out + i, stream}};
+  std::pair<write_indexed_consumer, write_indexed_consumer> split_at(std::size_t i) const {
+    auto from_i = std::apply([i](V*... o) { return std::tuple<V*...>{o + i...}; }, out);
+    return {*this, {from_i, stream}};
   }
   struct folder {
-    V* out;
+    std::tuple<V*...> out;
     bool stream;
     template <class X>
     void consume(std::size_t i, X&& x) {
-      out[i] = std::forward<X>(x);
+      write(i, std::forward<X>(x), std::index_sequence_for<V...>{});
     }
     template <plumbing::producer P>
     void consume_block(const P& p, std::size_t lo, std::size_t hi) {
-      if constexpr (algo::line_fillable_v<V>) {
-        if (stream) {
-          algo::stream_fill(out + lo, hi - lo, [&](V* d, std::size_t a, std::size_t b) {
-            for (std::size_t i = a; i < b; ++i) d[i - a] = p[lo + i];
-          });
-          return;
-        }
+      if constexpr (streams_lines) {
+        if (stream) return stream_block(p, lo, hi);
       }
-      for (std::size_t i = lo; i < hi; ++i) out[i] = p[i];
+      for (std::size_t i = lo; i < hi; ++i) consume(i, p[i]);
     }
     no_result complete() && { return {}; }
+
+   private:
+    // x is forwarded once per output: each output takes a different part of it.
+    template <class X, std::size_t... K>
+    void write(std::size_t i, X&& x, std::index_sequence<K...>) {
+      ((std::get<K>(out)[i] = Parts::template part<K>(std::forward<X>(x))), ...);
+    }
+    template <class P>
+    void stream_block(const P& p, std::size_t lo, std::size_t hi) {
+      algo::stream_fill(std::get<0>(out) + lo, hi - lo, [&](auto* d, std::size_t a, std::size_t b) {
+        for (std::size_t i = a; i < b; ++i) d[i - a] = Parts::template part<0>(p[lo + i]);
+      });
+    }
   };
   folder make_folder() const { return {out, stream}; }
   bool full() const { return false; }
   no_result reduce(no_result, no_result) const { return {}; }
 };
+
+// What each output of an indexed writer receives: the item whole, or its halves.
+struct item_whole {
+  template <std::size_t, class X>
+  static X&& part(X&& x) {
+    return std::forward<X>(x);
+  }
+};
+struct item_halves {
+  template <std::size_t K, class X>
+  static decltype(auto) part(X&& x) {
+    return std::get<K>(std::forward<X>(x));
+  }
+};
+
+template <class V>
+using collect_indexed_consumer = write_indexed_consumer<item_whole, V>;
+template <class A, class B>
+using unzip_indexed_consumer = write_indexed_consumer<item_halves, A, B>;
 
 // The output of an indexed collect. std::vector value-initialises its elements on the calling
 // thread, and for a large fresh allocation that pass is mostly page faults (the kernel zeroes
@@ -223,32 +258,6 @@ struct unzip_route {
     first.emplace_back(std::get<0>(std::forward<X>(x)));
     second.emplace_back(std::get<1>(std::forward<X>(x)));
   }
-};
-
-// unzip of an indexed pipeline: item i's two halves go to first[i] and second[i].
-template <class A, class B>
-struct unzip_indexed_consumer {
-  using result_type = no_result;
-  static constexpr bool root_folds_any_block = true;  // as collect_indexed_consumer's
-  A* first;
-  B* second;
-
-  std::pair<unzip_indexed_consumer, unzip_indexed_consumer> split_at(std::size_t i) const {
-    return {{first, second}, {first + i, second + i}};
-  }
-  struct folder {
-    A* first;
-    B* second;
-    template <class X>
-    void consume(std::size_t i, X&& x) {
-      first[i] = std::get<0>(std::forward<X>(x));
-      second[i] = std::get<1>(std::forward<X>(x));
-    }
-    no_result complete() && { return {}; }
-  };
-  folder make_folder() const { return {first, second}; }
-  bool full() const { return false; }
-  no_result reduce(no_result, no_result) const { return {}; }
 };
 
 }  // namespace weft::detail
