@@ -570,20 +570,19 @@ class par_iter {
                   "weft: the comparator must be callable as less(const T&, const T&) -> bool");
   }
 
-  // An indexed pipeline is searched for its last match as a search for the first match of
-  // its items in reverse, so that a match near the end costs time in proportion to its
-  // distance from the end (at one thread too, where the left half would run first) and items
-  // from memory are tested a group at a time.
+  // A pipeline that can be driven in reverse (all but those with a flat_map) is searched
+  // for its last match as a search for the first match of its items in reverse, so that a
+  // match near the end costs time in proportion to its distance from the end (at one thread
+  // too, where the left half would run first) and items from memory are tested a group at
+  // a time.
   template <bool First, class P, class V = value_type>
   auto find_ordered(P& p) {
     constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
-    if constexpr (!First && indexed) {
+    if constexpr (!First && detail::drives_reversed<Node>) {
       std::atomic<std::size_t> best{detail::no_index};
-      using reversed = detail::rev_producer<decltype(node_.producer())>;
       using search = detail::find_ordered_consumer<V, P, true>;
-      auto hit =
-          plumbing::bridge(reversed::of(node_.producer()), search{&p, {&best, 0, unbounded}}, opt_);
-      if (hit) hit->first = node_.size() - 1 - hit->first;
+      auto hit = detail::drive_reversed(node_, search{&p, {&best, 0, unbounded}}, opt_);
+      if (hit) hit->first = detail::positions_of(node_) - 1 - hit->first;
       return hit;
     } else {
       std::atomic<std::size_t> best{First ? detail::no_index : 0};

@@ -11,6 +11,7 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <range/v3/view/iota.hpp>
 #include <range/v3/view/reverse.hpp>
 #include <range/v3/view/transform.hpp>
@@ -208,6 +209,48 @@ TEST_CASE("short-circuit: searches over 2^40 items finish because they stop earl
               [](std::int64_t x) { return x % 1000 == 7; }) == (huge / 2 - 1) / 1000 * 1000 + 7);  // (2^39 - 1) ends in 887
     CHECK(weft::range(std::int64_t{0}, huge).with_max_len(1).rev().find_last([](std::int64_t x) { return x == 5; }) == 5);
   });
+}
+
+// After a filter (an unindexed pipeline) too: every stage but flat_map turns an item into at
+// most one, so the pipeline is driven over its positions reversed. Counted at one thread,
+// where the left half would otherwise run to its end first: a match 1,000 from the end
+// costs a few thousand predicate calls, not millions.
+TEST_CASE("find_last after a filter starts at the end", "[iter][short-circuit]") {
+  const std::int64_t n = std::int64_t{1} << 24;
+  const auto odd = [](std::int64_t x) { return x % 2 != 0; };
+  const auto positive = [](std::int64_t x) {
+    return x > 0 ? std::optional<std::int64_t>(x) : std::nullopt;
+  };
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      std::atomic<std::int64_t> calls{0};
+      const auto early = [&calls, n](std::int64_t x) {
+        calls.fetch_add(1, std::memory_order_relaxed);
+        return x < n - 1000;
+      };
+      CHECK(weft::range(std::int64_t{0}, n).filter(odd).find_last(early) == n - 1001);
+      CHECK(weft::range(std::int64_t{0}, n).filter(odd).map([](std::int64_t x) { return x + 1; })
+                .find_last(early) == n - 1002);
+      CHECK(weft::range(std::int64_t{0}, n).filter_map(positive).inspect([](std::int64_t) {})
+                .find_last(early) == n - 1001);
+      // A chain reversed: b's items first; a's side is only searched when b has no match.
+      const auto odd_below = [&odd](std::int64_t m) {
+        return weft::range(std::int64_t{0}, m).filter(odd);
+      };
+      CHECK(odd_below(n).chain(odd_below(n)).find_last(early) == n - 1001);
+      CHECK(weft::range(std::int64_t{0}, n).chain(odd_below(1000)).find_last(early) == 999);
+      CHECK(odd_below(n).chain(odd_below(1000)).find_last([n](std::int64_t x) {
+        return x > 1000 && x < n - 1000;
+      }) == n - 1001);
+      CHECK(calls.load() < n / 16);
+      // flat_map keeps the search from the front (its inner ranges run front to back).
+      CHECK(weft::range(std::int64_t{0}, 5000).flat_map([](std::int64_t x) {
+        return std::array<std::int64_t, 2>{x, -x};
+      }).find_last([](std::int64_t x) { return x > 0 && x % 7 == 0; }) == 4998);
+      CHECK(odd_below(100).find_last([](std::int64_t) { return false; }) == std::nullopt);
+    });
+  }
 }
 
 // find_first and position_first over items in memory test them 16 at a time (find_last and

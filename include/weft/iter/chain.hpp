@@ -121,21 +121,36 @@ class chain_node {
     requires(!indexed)
   auto drive(C c, const plumbing::split_options& opt) {
     auto halves = c.split_at(positions_of(a_));
-    auto results = weft::join([&] { return drive_side(a_, std::move(halves.first), opt); },
-                              [&] { return drive_side(b_, std::move(halves.second), opt); });
+    auto results = weft::join([&] { return drive_side<false>(a_, std::move(halves.first), opt); },
+                              [&] { return drive_side<false>(b_, std::move(halves.second), opt); });
+    return c.reduce(std::move(results.first), std::move(results.second));
+  }
+  // Reversed (drive_reversed), b's mirrored positions come first.
+  static constexpr bool reversible = !indexed && drives_reversed<A> && drives_reversed<B>;
+  template <plumbing::consumer C>
+    requires reversible
+  auto drive_reversed(C c, const plumbing::split_options& opt) {
+    auto halves = c.split_at(positions_of(b_));
+    auto results = weft::join([&] { return drive_side<true>(b_, std::move(halves.first), opt); },
+                              [&] { return drive_side<true>(a_, std::move(halves.second), opt); });
     return c.reduce(std::move(results.first), std::move(results.second));
   }
 
  private:
-  template <class N, class C>
+  template <bool Reversed, class N, class C>
   static auto drive_side(N& node, C c, const plumbing::split_options& opt) {
+    const auto go = [&node, &opt](auto consumer) {
+      if constexpr (Reversed)
+        return detail::drive_reversed(node, std::move(consumer), opt);
+      else
+        return detail::drive(node, std::move(consumer), opt);
+    };
     if constexpr (std::is_same_v<typename N::item_type, item_type>) {
-      return detail::drive(node, std::move(c), opt);
+      return go(std::move(c));
     } else {
       using as = chain_item_as<item_type>;
       static constexpr as tag{};
-      return detail::drive(node, wrapping_consumer<C, as, chain_convert_folder>{std::move(c), &tag},
-                           opt);
+      return go(wrapping_consumer<C, as, chain_convert_folder>{std::move(c), &tag});
     }
   }
 

@@ -65,6 +65,9 @@ struct flatten_item {
   }
 };
 
+template <>
+constexpr bool yields_many_per_item<flat_map_folder> = true;
+
 template <class Base, class F>
 using flat_map_node =
     callable_node<Base, F, flat_map_item_t<std::invoke_result_t<const F&, typename Base::item_type>>,

@@ -128,6 +128,37 @@ struct wrapping_folder {
   auto complete() && { return std::move(inner).complete(); }
 };
 
+// Whether the pipeline ending at node N can be driven over its positions in reverse
+// (drive_reversed): an indexed one, through rev_producer; an unindexed one when every stage
+// after its indexed base turns an item into at most one item (filter, filter_map, map,
+// inspect, map_init) and every chain's sides can. flat_map cannot: an item's inner range
+// would still be walked front to back.
+template <class N>
+constexpr bool drives_reversed = N::indexed || requires { requires N::reversible; };
+
+template <class P>
+struct rev_producer;  // iter/rev.hpp
+
+// Runs the pipeline ending at `node` into consumer `c` over the pipeline's positions
+// mirrored: position i of the consumer is position positions - 1 - i of the pipeline, so a
+// consumer that goes left to right (a search for the first match) meets the last items
+// first. An unindexed node wraps the consumer as drive does and drives its base reversed,
+// down to the indexed base, whose producer is read through rev_producer.
+template <class N, plumbing::consumer C>
+  requires drives_reversed<N>
+typename C::result_type drive_reversed(N& node, C c, const plumbing::split_options& opt) {
+  if constexpr (N::indexed) {
+    using reversed = rev_producer<decltype(node.producer())>;
+    return plumbing::bridge(reversed::of(node.producer()), std::move(c), opt);
+  } else {
+    return node.drive_reversed(std::move(c), opt);
+  }
+}
+
+// A stage whose folder turns one item into several: flat_map (iter/flat_map.hpp).
+template <template <class, class> class Folder>
+constexpr bool yields_many_per_item = false;
+
 // Marks a stage that drops items, so has no producer: filter, filter_map, flat_map.
 template <class P, class F>
 struct no_producer;
@@ -162,6 +193,13 @@ class callable_node {
   template <plumbing::consumer C>
   auto drive(C c, const plumbing::split_options& opt) {
     return detail::drive(base_, wrapping_consumer<C, F, Folder>{std::move(c), &f_}, opt);
+  }
+  static constexpr bool reversible =
+      !indexed && drives_reversed<Base> && !yields_many_per_item<Folder>;
+  template <plumbing::consumer C>
+    requires reversible
+  auto drive_reversed(C c, const plumbing::split_options& opt) {
+    return detail::drive_reversed(base_, wrapping_consumer<C, F, Folder>{std::move(c), &f_}, opt);
   }
   // How many positions the consumer of an unindexed stage spans: its indexed base's items.
   std::size_t positions()
