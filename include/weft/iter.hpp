@@ -570,11 +570,11 @@ class par_iter {
                   "weft: the comparator must be callable as less(const T&, const T&) -> bool");
   }
 
-  // A pipeline that can be driven in reverse (all but those with a flat_map) is searched
-  // for its last match as a search for the first match of its items in reverse, so that a
-  // match near the end costs time in proportion to its distance from the end (at one thread
-  // too, where the left half would run first) and items from memory are tested a group at
-  // a time.
+  // A pipeline that can be driven in reverse (all but a flat_map of forward-only ranges) is
+  // searched for its last match as a search for the first match of its items in reverse, so
+  // that a match near the end costs time in proportion to its distance from the end (at one
+  // thread too, where the left half would run first) and items from memory are tested a
+  // group at a time.
   template <bool First, class P, class V = value_type>
   auto find_ordered(P& p) {
     constexpr std::size_t unbounded = static_cast<std::size_t>(-1);

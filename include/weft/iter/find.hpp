@@ -24,9 +24,9 @@ namespace weft::detail {
 //   any / find_any:  `found` (bool), set by the first leaf with a match;
 //   find_first:      `best` = the least producer index of a match seen so far;
 //   find_last:       `best` = the greatest such index, plus one (0: none); only for a
-//                    pipeline with a flat_map: the others run find_first over their
-//                    positions reversed (par_iter::find_ordered, drive_reversed), so the
-//                    search starts at the end.
+//                    flat_map whose inner ranges go forward only: the other pipelines run
+//                    find_first over their positions reversed (par_iter::find_ordered,
+//                    drive_reversed), so the search starts at the end.
 //   I1  `best` only moves toward the answer (CAS-min / CAS-max); `found` only false -> true.
 //   I2  A consumer whose whole range lies on the losing side of `best` may stop at once:
 //       every match it could find would lose to one already recorded. Its empty result

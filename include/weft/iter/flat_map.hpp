@@ -65,8 +65,38 @@ struct flatten_item {
   }
 };
 
+// flat_map driven in reverse (drive_reversed: find_last) walks each inner range from its
+// end, so that the items reach the consumer in the reverse of the pipeline's order. It
+// needs an inner range that can be walked backwards; a forward-only one (std::forward_list,
+// an input view) leaves the pipeline to the unreversed search.
+template <class Inner, class F>
+struct flat_map_reversed_folder : wrapping_folder<Inner, F> {
+  template <class T>
+  void consume(std::size_t i, T&& x) {
+    using range_type = std::invoke_result_t<const F&, T>;
+    auto&& inner_range = std::invoke(*this->fn, std::forward<T>(x));
+    const auto first = std::ranges::begin(inner_range);
+    for (auto it = std::ranges::end(inner_range); it != first;) {
+      --it;
+      if constexpr (owns_its_elements<range_type>)
+        this->inner.consume(i, std::ranges::iter_move(it));
+      else
+        this->inner.consume(i, *it);
+      if constexpr (plumbing::folder_stops_early<Inner>)
+        if (this->inner.done()) return;
+    }
+  }
+};
+
 template <>
-constexpr bool yields_many_per_item<flat_map_folder> = true;
+struct reversed_folder<flat_map_folder> {
+  template <class Inner, class F>
+  using type = flat_map_reversed_folder<Inner, F>;
+};
+template <class F, class Item>
+constexpr bool folder_reverses<flat_map_folder, F, Item> =
+    std::ranges::bidirectional_range<std::invoke_result_t<const F&, Item>> &&
+    std::ranges::common_range<std::invoke_result_t<const F&, Item>>;
 
 template <class Base, class F>
 using flat_map_node =

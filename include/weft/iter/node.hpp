@@ -130,9 +130,8 @@ struct wrapping_folder {
 
 // Whether the pipeline ending at node N can be driven over its positions in reverse
 // (drive_reversed): an indexed one, through rev_producer; an unindexed one when every stage
-// after its indexed base turns an item into at most one item (filter, filter_map, map,
-// inspect, map_init) and every chain's sides can. flat_map cannot: an item's inner range
-// would still be walked front to back.
+// after its indexed base can hand on its items in reverse (reversed_folder) and every
+// chain's sides can.
 template <class N>
 constexpr bool drives_reversed = N::indexed || requires { requires N::reversible; };
 
@@ -155,9 +154,17 @@ typename C::result_type drive_reversed(N& node, C c, const plumbing::split_optio
   }
 }
 
-// A stage whose folder turns one item into several: flat_map (iter/flat_map.hpp).
+// The folder a stage uses when the pipeline is driven in reverse, and whether it has one for
+// items of type Item. A stage that turns an item into at most one (filter, filter_map, map,
+// inspect, map_init) is its own reverse. flat_map walks each item's inner range from the
+// back, which needs a bidirectional range (iter/flat_map.hpp).
 template <template <class, class> class Folder>
-constexpr bool yields_many_per_item = false;
+struct reversed_folder {
+  template <class Inner, class F>
+  using type = Folder<Inner, F>;
+};
+template <template <class, class> class Folder, class F, class Item>
+constexpr bool folder_reverses = true;
 
 // Marks a stage that drops items, so has no producer: filter, filter_map, flat_map.
 template <class P, class F>
@@ -195,11 +202,12 @@ class callable_node {
     return detail::drive(base_, wrapping_consumer<C, F, Folder>{std::move(c), &f_}, opt);
   }
   static constexpr bool reversible =
-      !indexed && drives_reversed<Base> && !yields_many_per_item<Folder>;
+      !indexed && drives_reversed<Base> && folder_reverses<Folder, F, typename Base::item_type>;
   template <plumbing::consumer C>
     requires reversible
   auto drive_reversed(C c, const plumbing::split_options& opt) {
-    return detail::drive_reversed(base_, wrapping_consumer<C, F, Folder>{std::move(c), &f_}, opt);
+    using reversed = wrapping_consumer<C, F, reversed_folder<Folder>::template type>;
+    return detail::drive_reversed(base_, reversed{std::move(c), &f_}, opt);
   }
   // How many positions the consumer of an unindexed stage spans: its indexed base's items.
   std::size_t positions()
