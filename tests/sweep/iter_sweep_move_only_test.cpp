@@ -127,6 +127,10 @@ TEST_CASE("every adaptor and consumer matches the sequential reference: move-onl
   const std::size_t lengths[] = {0, 1, 2, 3, 7, 63, 64, 65, 1000, 100003};
   for (const std::size_t n : lengths)
     for (int mode = 0; mode < 4; ++mode) {
+      // As for strings (iter_sweep.hpp): a split at every one of 100003 items adds nothing
+      // that 1000 items split at every item do not show, and under ASan it took 18 of this
+      // case's 32 s at 2 threads.
+      if (mode == 1 && n > 1000) continue;
       DYNAMIC_SECTION("n=" << n << " mode=" << mode) { sweep(n, mode); }
     }
 }

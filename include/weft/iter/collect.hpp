@@ -44,7 +44,8 @@ struct write_indexed_consumer {
 
   static write_indexed_consumer into(std::vector<V>&... v) {
     bool stream = false;
-    if constexpr (streams_lines) stream = (... + (v.size() * sizeof(V))) >= algo::stream_min_bytes;
+    // streams_lines means one output: the fold is that output's test.
+    if constexpr (streams_lines) stream = ((v.size() * sizeof(V) >= algo::stream_min_bytes) && ...);
     return {{v.data()...}, stream};
   }
   std::pair<write_indexed_consumer, write_indexed_consumer> split_at(std::size_t i) const {

@@ -36,6 +36,20 @@ template <class R>
 using flat_map_item_t = std::conditional_t<owns_its_elements<R>, std::ranges::range_rvalue_reference_t<R>,
                                            std::ranges::range_reference_t<R>>;
 
+// Passes the element at `it` of an inner range of type R on to `inner` (moved out when R owns
+// its elements); true when `inner` wants no more.
+template <class R, class Inner, class It>
+bool flat_map_hand_on(Inner& inner, std::size_t i, It& it) {
+  if constexpr (owns_its_elements<R>)
+    inner.consume(i, std::ranges::iter_move(it));
+  else
+    inner.consume(i, *it);
+  if constexpr (plumbing::folder_stops_early<Inner>)
+    return inner.done();
+  else
+    return false;
+}
+
 template <class Inner, class F>
 struct flat_map_folder : wrapping_folder<Inner, F> {
   template <class T>
@@ -43,14 +57,8 @@ struct flat_map_folder : wrapping_folder<Inner, F> {
     using range_type = std::invoke_result_t<const F&, T>;
     auto&& inner_range = std::invoke(*this->fn, std::forward<T>(x));
     const auto last = std::ranges::end(inner_range);  // may be a sentinel, not an iterator
-    for (auto it = std::ranges::begin(inner_range); it != last; ++it) {
-      if constexpr (owns_its_elements<range_type>)
-        this->inner.consume(i, std::ranges::iter_move(it));
-      else
-        this->inner.consume(i, *it);
-      if constexpr (plumbing::folder_stops_early<Inner>)
-        if (this->inner.done()) return;
-    }
+    for (auto it = std::ranges::begin(inner_range); it != last; ++it)
+      if (flat_map_hand_on<range_type>(this->inner, i, it)) return;
   }
 };
 
@@ -78,12 +86,7 @@ struct flat_map_reversed_folder : wrapping_folder<Inner, F> {
     const auto first = std::ranges::begin(inner_range);
     for (auto it = std::ranges::end(inner_range); it != first;) {
       --it;
-      if constexpr (owns_its_elements<range_type>)
-        this->inner.consume(i, std::ranges::iter_move(it));
-      else
-        this->inner.consume(i, *it);
-      if constexpr (plumbing::folder_stops_early<Inner>)
-        if (this->inner.done()) return;
+      if (flat_map_hand_on<range_type>(this->inner, i, it)) return;
     }
   }
 };
