@@ -456,7 +456,7 @@ class par_iter {
     if constexpr (indexed && std::is_default_constructible_v<value_type> &&
                   std::is_assignable_v<value_type&, item_type>) {
       detail::resize_output(out, node_.size());
-      run(detail::collect_indexed_consumer<value_type>::into(out));
+      detail::collect_indexed_into<detail::algo::stream_site<Node>>(out, [&](auto c) { run(c); });
     } else {
       detail::flatten_into(run(detail::collect_pieces_consumer<value_type>{}), out);
     }

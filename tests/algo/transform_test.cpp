@@ -2,11 +2,13 @@
 // Element-wise writes and uninitialized memory (algorithm/transform.hpp, algorithm/memory.hpp).
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <execution>
 #include <numeric>
 #include <thread>
 #include <utility>
+#include <vector>
 
 #include "weft/detail/config.hpp"
 #include "algo_support.hpp"
@@ -426,12 +428,71 @@ TEST_CASE("stream_fill writes every position once, at every offset within a line
 // Outputs of 16 MiB and more are written with streaming stores (for_output_blocks); the
 // head, the streamed lines and the tail of every block must not change a single value.
 TEST_CASE("element-wise writes past the streaming threshold equal std::", "[algo]") {
-  for (const std::size_t skip : {0, 1, 3}) {
-    // Under TSan one misaligned pass per type: the races it looks for do not depend on the
-    // output's alignment, and each pass over 16 MiB took ~4 s there (40 s for all nine).
-    if (WEFT_TSAN && skip != 1) continue;
-    check_streamed_writes<double>(skip);
-    check_streamed_writes<std::int32_t>(skip);
-    check_streamed_writes<pair16>(skip);
+  {
+    const weft::detail::algo::force_stores streamed(true);  // whatever the records learned
+    for (const std::size_t skip : {0, 1, 3}) {
+      // Under TSan one misaligned pass per type: the races it looks for do not depend on the
+      // output's alignment, and each pass over 16 MiB took ~4 s there (40 s for all nine).
+      if (WEFT_TSAN && skip != 1) continue;
+      check_streamed_writes<double>(skip);
+      check_streamed_writes<std::int32_t>(skip);
+      check_streamed_writes<pair16>(skip);
+    }
   }
+  // The same outputs through plain stores, a call site's other choice (stream_record).
+  if (!WEFT_TSAN) {
+    const weft::detail::algo::force_stores plain(false);
+    check_streamed_writes<double>(1);
+  }
+}
+
+// Each call site learns whether streaming pays from its own large calls: the first four
+// alternate the two kinds of store, later ones take the kind that cost less per byte, and
+// every 16th call tries the other kind again. A kind's cost is its best call, aged by 25% a
+// call: one slow call does not decide.
+TEST_CASE("a call site streams its large outputs where that was faster", "[algo]") {
+  using namespace std::chrono_literals;
+  namespace algo = weft::detail::algo;
+  constexpr std::size_t mib = std::size_t{1} << 20;
+  algo::stream_record r;
+  const auto cost = [&](bool streamed) { return r.ns_per_kib[streamed ? 1 : 0].load(); };
+  CHECK(r.choose());  // call 0
+  r.record(true, 32 * mib, 4ms);
+  CHECK_FALSE(r.choose());  // call 1
+  r.record(false, 16 * mib, 1ms);  // half the bytes in a quarter of the time
+  CHECK(r.choose());  // call 2: streamed again, slowed by something else...
+  r.record(true, 32 * mib, 40ms);
+  CHECK(cost(true) == Approx(4e6f * 1024 / (32 * mib) * 1.25f));  // ...which only ages it
+  CHECK_FALSE(r.choose());  // call 3
+  r.record(false, 16 * mib, 1ms);
+  for (int k = 4; k < 16; ++k) CHECK_FALSE(r.choose());  // plain is cheaper
+  CHECK(r.choose());  // call 16 tries streaming again...
+  r.record(true, 16 * mib, 500us);  // ...which is now cheaper
+  for (int k = 17; k < 32; ++k) CHECK(r.choose());
+  CHECK_FALSE(r.choose());  // call 32 tries plain stores
+  // A lasting slowdown of the kind in use is taken in after a few calls.
+  const float was = cost(true);
+  for (int i = 0; i < 3; ++i) r.record(true, 16 * mib, 1500us);
+  CHECK(cost(true) == Approx(was * 1.25f * 1.25f * 1.25f));
+  r.record(true, 16 * mib, 1500us);
+  r.record(true, 16 * mib, 1500us);  // 1.25^5 > 3: the slower cost itself from here
+  CHECK(cost(true) == Approx(1.5e6f * 1024 / (16 * mib)));
+  CHECK(r.calls.load() == 33);
+
+  // A call records the kind it ran; a thread that forces one records nothing.
+  algo::stream_record fresh;
+  std::vector<bool> kinds;
+  const auto note = [&](bool stream) { kinds.push_back(stream); };
+  algo::run_choosing_stores(fresh, 32 * mib, note);
+  CHECK(fresh.ns_per_kib[1].load() > 0.0f);
+  algo::run_choosing_stores(fresh, 32 * mib, note);
+  CHECK(fresh.ns_per_kib[0].load() > 0.0f);
+  CHECK(kinds == std::vector<bool>{true, false});
+  {
+    const algo::force_stores plain(false);
+    algo::run_choosing_stores(fresh, 32 * mib, note);
+    algo::run_choosing_stores(fresh, 32 * mib, note);
+  }
+  CHECK(kinds == std::vector<bool>{true, false, false, false});
+  CHECK(fresh.calls.load() == 2);
 }

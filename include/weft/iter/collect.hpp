@@ -105,6 +105,22 @@ using collect_indexed_consumer = write_indexed_consumer<item_whole, V>;
 template <class A, class B>
 using unzip_indexed_consumer = write_indexed_consumer<item_halves, A, B>;
 
+// Runs the pipeline (`run` takes the consumer) into `out`, which is sized already. An output
+// that could stream is written with the stores its call site's record chooses (Site: a type
+// only that site uses; algo::stream_record).
+template <class Site, class V, class Run>
+void collect_indexed_into(std::vector<V>& out, const Run& run) {
+  auto c = collect_indexed_consumer<V>::into(out);
+  if (!c.stream) {
+    run(c);
+    return;
+  }
+  algo::run_choosing_stores(algo::stream_record_of<Site>, out.size() * sizeof(V), [&](bool stream) {
+    c.stream = stream;
+    run(c);
+  });
+}
+
 // The output of an indexed collect. std::vector value-initialises its elements on the calling
 // thread, and for a large fresh allocation that pass is mostly page faults (the kernel zeroes
 // each page on first touch: several us per page on a VM). So the reserved storage is first

@@ -114,6 +114,8 @@ void for_blocks(std::size_t n, const Body& body, const split_options& opt = {}) 
 // line buffer (d is a T*), which is streamed (stream_fill; each block ends with its fence).
 // A plain store to a line that is not cached reads it first: a copy moves three units of
 // traffic for two of data, a fill two for one.
+// Whether the streamed stores pay is the call site's record's choice (stream_record): on
+// some machines plain stores are as fast.
 template <class Out, class Body>
 Out for_output_blocks(Out out, std::size_t n, bool in_place, const Body& body) {
   using T = std::iter_value_t<Out>;
@@ -123,10 +125,16 @@ Out for_output_blocks(Out out, std::size_t n, bool in_place, const Body& body) {
   if constexpr (std::contiguous_iterator<Out> && line_fillable_v<T>) {
     if (!in_place && n >= stream_min_bytes / sizeof(T)) {
       T* const o = std::to_address(out);
-      for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-        stream_fill(o + lo, hi - lo, [&](T* d, std::size_t from, std::size_t to) {
-          body(lo + from, lo + to, d);
-        });
+      run_choosing_stores(stream_record_of<Body>, n * sizeof(T), [&](bool stream) {
+        if (stream) {
+          for_blocks(n, [&](std::size_t lo, std::size_t hi) {
+            stream_fill(o + lo, hi - lo, [&](T* d, std::size_t from, std::size_t to) {
+              body(lo + from, lo + to, d);
+            });
+          });
+        } else {
+          for_blocks(n, [&](std::size_t lo, std::size_t hi) { body(lo, hi, o + lo); });
+        }
       });
       return at(n);
     }

@@ -129,16 +129,29 @@ Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T>
   // may then read it, so waiters must wait rather than recompute.
   lookback_options opt;
   opt.may_recompute = n > 0 && !same_position(first, d_first);
+  const auto pass = [&](bool stream) {
+    ch.stream = stream;
+    // A streamed output takes no cache, so a chunk's input may have four times the budget:
+    // fewer chunks, fewer look-backs (measured: docs/benchmarks.md, scan).
+    const std::size_t chunk =
+        stream ? lookback_chunk_items<std::iter_value_t<In>, 4 * lookback_chunk_bytes,
+                                      4 * lookback_max_chunk>()
+               : lookback_chunk_items<std::iter_value_t<In>>();
+    lookback_pass<T>(n, chunk, ch, std::move(init), opt);
+  };
   // In place the lines are already in cache (just read): streaming would only evict them.
-  if constexpr (scan_can_stream<T, Out>)
-    ch.stream = force_stream.value_or(opt.may_recompute && n * sizeof(T) >= stream_min_bytes);
-  // A streamed output takes no cache, so a chunk's input may have four times the budget:
-  // fewer chunks, fewer look-backs (measured: docs/benchmarks.md, scan).
-  const std::size_t chunk =
-      ch.stream ? lookback_chunk_items<std::iter_value_t<In>, 4 * lookback_chunk_bytes,
-                                       4 * lookback_max_chunk>()
-                : lookback_chunk_items<std::iter_value_t<In>>();
-  lookback_pass<T>(n, chunk, ch, std::move(init), opt);
+  // Otherwise a large output streams where its call site's record finds that it pays.
+  if constexpr (scan_can_stream<T, Out>) {
+    if (force_stream) {
+      pass(*force_stream);
+    } else if (opt.may_recompute && n * sizeof(T) >= stream_min_bytes) {
+      run_choosing_stores(stream_record_of<decltype(ch)>, n * sizeof(T), pass);
+    } else {
+      pass(false);
+    }
+  } else {
+    pass(false);
+  }
   return detail::algo::advance(d_first, n);
 }
 

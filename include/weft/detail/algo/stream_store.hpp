@@ -25,11 +25,15 @@
 //   |                                  |                   | next release (prefix, join)   |
 //
 // Below stream_min_bytes of output the stores stay plain: a smaller output is likely still
-// in cache when the caller reads it, and streaming would evict it.
+// in cache when the caller reads it, and streaming would evict it. Above it, whether
+// streaming pays depends on the machine: each call site learns it from its own calls
+// (stream_record, at the end of this file).
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -181,6 +185,97 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
       stream_line(out + i, line);
   }
   if (i < n) produce(out + i, i, n);
+}
+
+// --- whether to stream: learned per call site -------------------------------------------
+//
+// Streaming saves the read of each output line, which is what memory-bound passes wait on
+// where the read is not free: on the 2-core VM's Zen 4 host the streamed scan and transform
+// beat plain stores by 25-30%. On its Zen 5 host plain stores were as fast as streamed ones
+// in a bare loop (50 M doubles, 1 thread: 23-26 ms either way), and the streamed passes,
+// which produce each line into a buffer first, lost 10-35% at one thread
+// (docs/benchmarks.md, "streaming is chosen per call site"). So a pass whose output may stream
+// (for_output_blocks, the scan, an indexed to_vector) asks its call site's record: the first
+// four large calls alternate streamed and plain stores, and each later call takes whichever
+// cost less per byte, trying the other one on every stream_resample_period-th call so that a
+// change of load or of machine is seen. A kind's cost is the best of its calls, aged: each new
+// call of that kind counts as min(its own cost, 1.25 x the cost held), so one call slowed by
+// something else (a page fault, a busy core) does not decide, and a lasting change is taken
+// in after a few calls.
+//   C1  Every field is a hint, read and written relaxed, by any thread that runs the site:
+//       a stale or interleaved view only picks the slower stores for a call.
+//   C2  The choice changes no result: both write the same bytes, and a streamed run ends
+//       with its fence (S1) whichever way the next call goes.
+//
+//   | op                           | order   | why                                          |
+//   |------------------------------|---------|----------------------------------------------|
+//   | calls.fetch_add              | relaxed | a ticket for the alternation and the resample |
+//   |                              |         | period: nothing is published through it       |
+//   | ns_per_kib[] load, store     | relaxed | hints (C1); a lost update between two threads |
+//   |                              |         | costs one call's measurement                  |
+inline constexpr std::uint32_t stream_first_calls = 4;
+inline constexpr std::uint32_t stream_resample_period = 16;
+inline constexpr float stream_cost_ageing = 1.25f;
+
+// Call k of a site (counting from 0), given each kind's cost per KiB (0 while unmeasured):
+// streamed and plain in turn for the first calls, then the cheaper, the other every 16th.
+constexpr bool stream_on_call(std::uint32_t k, float plain_ns, float streamed_ns) noexcept {
+  if (k < stream_first_calls || plain_ns == 0.0f || streamed_ns == 0.0f) return k % 2 == 0;
+  const bool streamed_cheaper = streamed_ns < plain_ns;
+  return k % stream_resample_period == 0 ? !streamed_cheaper : streamed_cheaper;
+}
+
+struct stream_record {
+  std::atomic<std::uint32_t> calls{0};
+  std::atomic<float> ns_per_kib[2]{};  // [0] plain, [1] streamed
+
+  bool choose() noexcept {
+    const std::uint32_t k = calls.fetch_add(1, std::memory_order_relaxed);
+    return stream_on_call(k, ns_per_kib[0].load(std::memory_order_relaxed),
+                          ns_per_kib[1].load(std::memory_order_relaxed));
+  }
+  void record(bool streamed, std::size_t bytes, std::chrono::nanoseconds took) noexcept {
+    const float per_kib = std::max(static_cast<float>(took.count()) * 1024.0f /
+                                       static_cast<float>(std::max<std::size_t>(bytes, 1)),
+                                   1e-6f);
+    std::atomic<float>& held = ns_per_kib[streamed ? 1 : 0];
+    const float was = held.load(std::memory_order_relaxed);
+    held.store(was == 0.0f ? per_kib : std::min(per_kib, was * stream_cost_ageing),
+               std::memory_order_relaxed);
+  }
+};
+
+// One record per call site: Site is a type that only that site instantiates with (a body's
+// lambda type, or stream_site<...> of the types that make the site).
+template <class Site>
+inline constinit stream_record stream_record_of{};
+template <class... Keys>
+struct stream_site;
+
+// Tests pin the kind of store on their thread (force_stores): the choices that thread makes
+// take that kind, and leave the record alone. -1: the record chooses.
+inline constinit thread_local int forced_stores = -1;
+
+struct force_stores {
+  explicit force_stores(bool stream) noexcept : saved(forced_stores) {
+    forced_stores = stream ? 1 : 0;
+  }
+  force_stores(const force_stores&) = delete;
+  force_stores& operator=(const force_stores&) = delete;
+  ~force_stores() { forced_stores = saved; }
+  int saved;
+};
+
+// Runs run(stream) for an output of `bytes` that streaming stores could write, with the
+// kind of store its record chooses, and records what that call cost. A call that throws
+// records nothing.
+template <class Run>
+void run_choosing_stores(stream_record& record, std::size_t bytes, const Run& run) {
+  if (forced_stores >= 0) return run(forced_stores == 1);
+  const bool stream = record.choose();
+  const auto start = std::chrono::steady_clock::now();
+  run(stream);
+  record.record(stream, bytes, std::chrono::steady_clock::now() - start);
 }
 
 }  // namespace weft::detail::algo
