@@ -495,4 +495,10 @@ TEST_CASE("a call site streams its large outputs where that was faster", "[algo]
   }
   CHECK(kinds == std::vector<bool>{true, false, false, false});
   CHECK(fresh.calls.load() == 2);
+
+  // Pools of 1, 2, 3-4, 5-8, ... threads keep records of their own.
+  const std::size_t threads[] = {1, 2, 3, 4, 5, 8, 9, 16, 17, 64, 65, 100000};
+  const std::size_t classes[] = {0, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 7};
+  for (std::size_t i = 0; i < std::size(threads); ++i)
+    CHECK(algo::stream_pool_size_class(threads[i]) == classes[i]);
 }

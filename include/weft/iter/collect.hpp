@@ -115,7 +115,7 @@ void collect_indexed_into(std::vector<V>& out, const Run& run) {
     run(c);
     return;
   }
-  algo::run_choosing_stores(algo::stream_record_of<Site>, out.size() * sizeof(V), [&](bool stream) {
+  algo::run_choosing_stores_at<Site>(out.size() * sizeof(V), [&](bool stream) {
     c.stream = stream;
     run(c);
   });

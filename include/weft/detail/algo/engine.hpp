@@ -125,7 +125,7 @@ Out for_output_blocks(Out out, std::size_t n, bool in_place, const Body& body) {
   if constexpr (std::contiguous_iterator<Out> && line_fillable_v<T>) {
     if (!in_place && n >= stream_min_bytes / sizeof(T)) {
       T* const o = std::to_address(out);
-      run_choosing_stores(stream_record_of<Body>, n * sizeof(T), [&](bool stream) {
+      run_choosing_stores_at<Body>(n * sizeof(T), [&](bool stream) {
         if (stream) {
           for_blocks(n, [&](std::size_t lo, std::size_t hi) {
             stream_fill(o + lo, hi - lo, [&](T* d, std::size_t from, std::size_t to) {

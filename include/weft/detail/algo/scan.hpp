@@ -145,7 +145,7 @@ Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T>
     if (force_stream) {
       pass(*force_stream);
     } else if (opt.may_recompute && n * sizeof(T) >= stream_min_bytes) {
-      run_choosing_stores(stream_record_of<decltype(ch)>, n * sizeof(T), pass);
+      run_choosing_stores_at<decltype(ch)>(n * sizeof(T), pass);
     } else {
       pass(false);
     }

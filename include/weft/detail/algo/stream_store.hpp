@@ -39,6 +39,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "weft/pool.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -245,12 +247,22 @@ struct stream_record {
   }
 };
 
-// One record per call site: Site is a type that only that site instantiates with (a body's
-// lambda type, or stream_site<...> of the types that make the site).
+// One record per call site and size of pool: Site is a type that only that site
+// instantiates with (a body's lambda type, or stream_site<...> of the types that make the
+// site). What the saved reads are worth depends on how many threads share the memory bus:
+// on the Zen 5 host plain stores won at one thread, and a scan at two threads kept
+// switching kinds while one record served both. Pools of 1, 2, 3-4, 5-8, ... threads learn
+// apart.
+inline constexpr std::size_t stream_pool_sizes = 8;
 template <class Site>
-inline constinit stream_record stream_record_of{};
+inline constinit stream_record stream_records_of[stream_pool_sizes]{};
 template <class... Keys>
 struct stream_site;
+
+constexpr std::size_t stream_pool_size_class(std::size_t threads) noexcept {
+  const auto width = static_cast<std::size_t>(std::bit_width(threads > 0 ? threads - 1 : 0));
+  return std::min(width, stream_pool_sizes - 1);
+}
 
 // Tests pin the kind of store on their thread (force_stores): the choices that thread makes
 // take that kind, and leave the record alone. -1: the record chooses.
@@ -276,6 +288,13 @@ void run_choosing_stores(stream_record& record, std::size_t bytes, const Run& ru
   const auto start = std::chrono::steady_clock::now();
   run(stream);
   record.record(stream, bytes, std::chrono::steady_clock::now() - start);
+}
+
+// The same with the record of call site Site for the calling thread's pool.
+template <class Site, class Run>
+void run_choosing_stores_at(std::size_t bytes, const Run& run) {
+  run_choosing_stores(stream_records_of<Site>[stream_pool_size_class(weft::num_threads())], bytes,
+                      run);
 }
 
 }  // namespace weft::detail::algo
