@@ -448,45 +448,51 @@ TEST_CASE("element-wise writes past the streaming threshold equal std::", "[algo
 
 // Each call site learns whether streaming pays from its own large calls: the first four
 // alternate the two kinds of store, later ones take the kind that cost less per byte, and
-// every 16th call tries the other kind again. A kind's cost is its best call, aged by 25% a
-// call: one slow call does not decide.
+// every 16th call tries the other kind again. A kind's cost is the lowest of its last four
+// calls: slow calls do not decide until four in a row say so.
 TEST_CASE("a call site streams its large outputs where that was faster", "[algo]") {
   using namespace std::chrono_literals;
   namespace algo = weft::detail::algo;
   constexpr std::size_t mib = std::size_t{1} << 20;
+  const auto per_kib = [](std::chrono::nanoseconds t, std::size_t bytes) {
+    return static_cast<float>(t.count()) * 1024.0f / static_cast<float>(bytes);
+  };
   algo::stream_record r;
-  const auto cost = [&](bool streamed) { return r.ns_per_kib[streamed ? 1 : 0].load(); };
+  CHECK(r.cost_per_kib(true) == 0.0f);
   CHECK(r.choose());  // call 0
   r.record(true, 32 * mib, 4ms);
   CHECK_FALSE(r.choose());  // call 1
   r.record(false, 16 * mib, 1ms);  // half the bytes in a quarter of the time
   CHECK(r.choose());  // call 2: streamed again, slowed by something else...
   r.record(true, 32 * mib, 40ms);
-  CHECK(cost(true) == Approx(4e6f * 1024 / (32 * mib) * 1.25f));  // ...which only ages it
+  CHECK(r.cost_per_kib(true) == Approx(per_kib(4ms, 32 * mib)));  // ...which does not count
   CHECK_FALSE(r.choose());  // call 3
   r.record(false, 16 * mib, 1ms);
+  CHECK(r.cost_per_kib(false) == Approx(per_kib(1ms, 16 * mib)));
   for (int k = 4; k < 16; ++k) CHECK_FALSE(r.choose());  // plain is cheaper
   CHECK(r.choose());  // call 16 tries streaming again...
   r.record(true, 16 * mib, 500us);  // ...which is now cheaper
   for (int k = 17; k < 32; ++k) CHECK(r.choose());
   CHECK_FALSE(r.choose());  // call 32 tries plain stores
-  // A lasting slowdown of the kind in use is taken in after a few calls.
-  const float was = cost(true);
-  for (int i = 0; i < 3; ++i) r.record(true, 16 * mib, 1500us);
-  CHECK(cost(true) == Approx(was * 1.25f * 1.25f * 1.25f));
-  r.record(true, 16 * mib, 1500us);
-  r.record(true, 16 * mib, 1500us);  // 1.25^5 > 3: the slower cost itself from here
-  CHECK(cost(true) == Approx(1.5e6f * 1024 / (16 * mib)));
   CHECK(r.calls.load() == 33);
+  // Three slow calls of the kind in use leave its cost; the fourth in a row is a lasting
+  // change, and the cost is theirs from then on.
+  for (int i = 0; i < 3; ++i) r.record(true, 16 * mib, 1500us);
+  CHECK(r.cost_per_kib(true) == Approx(per_kib(500us, 16 * mib)));
+  r.record(true, 16 * mib, 1500us);
+  CHECK(r.cost_per_kib(true) == Approx(per_kib(1500us, 16 * mib)));
+  CHECK_FALSE(r.choose());  // call 33: plain (1 ms / 16 MiB) is the cheaper kind now
+  r.record(false, 16 * mib, 2ms);  // a slow plain call does not hand calls back at once
+  CHECK_FALSE(r.choose());
 
   // A call records the kind it ran; a thread that forces one records nothing.
   algo::stream_record fresh;
   std::vector<bool> kinds;
   const auto note = [&](bool stream) { kinds.push_back(stream); };
   algo::run_choosing_stores(fresh, 32 * mib, note);
-  CHECK(fresh.ns_per_kib[1].load() > 0.0f);
+  CHECK(fresh.cost_per_kib(true) > 0.0f);
   algo::run_choosing_stores(fresh, 32 * mib, note);
-  CHECK(fresh.ns_per_kib[0].load() > 0.0f);
+  CHECK(fresh.cost_per_kib(false) > 0.0f);
   CHECK(kinds == std::vector<bool>{true, false});
   {
     const algo::force_stores plain(false);

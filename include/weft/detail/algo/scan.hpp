@@ -129,14 +129,18 @@ Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T>
   // may then read it, so waiters must wait rather than recompute.
   lookback_options opt;
   opt.may_recompute = n > 0 && !same_position(first, d_first);
+  // Where the scan is memory-bound (arithmetic accumulators) a chunk takes four times the
+  // cache budget, whichever kind of store writes it: two claimers taking turns on 64 KiB
+  // chunks interleave their memory streams finely, which cost the plain scan of 50 M int64
+  // at two threads 26 ms against 22 with 256 KiB chunks on the Zen 5 host (256 KiB of input
+  // plus its output still fits a 1 MiB L2). Both kinds then run the same chunks, so the record that chooses
+  // between them compares the stores alone (docs/benchmarks.md, twenty-fourth session).
+  constexpr std::size_t chunk =
+      streamable_v<T> ? lookback_chunk_items<std::iter_value_t<In>, 4 * lookback_chunk_bytes,
+                                             4 * lookback_max_chunk>()
+                      : lookback_chunk_items<std::iter_value_t<In>>();
   const auto pass = [&](bool stream) {
     ch.stream = stream;
-    // A streamed output takes no cache, so a chunk's input may have four times the budget:
-    // fewer chunks, fewer look-backs (measured: docs/benchmarks.md, scan).
-    const std::size_t chunk =
-        stream ? lookback_chunk_items<std::iter_value_t<In>, 4 * lookback_chunk_bytes,
-                                      4 * lookback_max_chunk>()
-               : lookback_chunk_items<std::iter_value_t<In>>();
     lookback_pass<T>(n, chunk, ch, std::move(init), opt);
   };
   // In place the lines are already in cache (just read): streaming would only evict them.

@@ -200,10 +200,14 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
 // (for_output_blocks, the scan, an indexed to_vector) asks its call site's record: the first
 // four large calls alternate streamed and plain stores, and each later call takes whichever
 // cost less per byte, trying the other one on every stream_resample_period-th call so that a
-// change of load or of machine is seen. A kind's cost is the best of its calls, aged: each new
-// call of that kind counts as min(its own cost, 1.25 x the cost held), so one call slowed by
-// something else (a page fault, a busy core) does not decide, and a lasting change is taken
-// in after a few calls.
+// change of load or of machine is seen. A kind's cost is the lowest of its last four calls:
+// the slow calls on this VM come from outside the pass (a page fault, a busy host, the first
+// call after an allocation took 40-140 ms against 22-26 for the rest), so one slow call, or
+// three, does not decide, and a lasting change is taken in after four calls of that kind.
+// (An earlier rule, the best call aged by 25 % a call, let a single slow call of the kind in
+// use hand every call to the other kind until its next resample, 16 calls later: a scan at two
+// threads ran its slower kind on a third of its calls; docs/benchmarks.md, twenty-fourth
+// session.)
 //   C1  Every field is a hint, read and written relaxed, by any thread that runs the site:
 //       a stale or interleaved view only picks the slower stores for a call.
 //   C2  The choice changes no result: both write the same bytes, and a streamed run ends
@@ -213,11 +217,12 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
 //   |------------------------------|---------|----------------------------------------------|
 //   | calls.fetch_add              | relaxed | a ticket for the alternation and the resample |
 //   |                              |         | period: nothing is published through it       |
-//   | ns_per_kib[] load, store     | relaxed | hints (C1); a lost update between two threads |
-//   |                              |         | costs one call's measurement                  |
+//   | recorded[].fetch_add         | relaxed | a ticket for a slot of the kind's window      |
+//   | window[][] load, store       | relaxed | hints (C1); two threads that record at once   |
+//   |                              |         | write different slots                         |
 inline constexpr std::uint32_t stream_first_calls = 4;
 inline constexpr std::uint32_t stream_resample_period = 16;
-inline constexpr float stream_cost_ageing = 1.25f;
+inline constexpr std::uint32_t stream_window = 4;
 
 // Call k of a site (counting from 0), given each kind's cost per KiB (0 while unmeasured):
 // streamed and plain in turn for the first calls, then the cheaper, the other every 16th.
@@ -229,21 +234,29 @@ constexpr bool stream_on_call(std::uint32_t k, float plain_ns, float streamed_ns
 
 struct stream_record {
   std::atomic<std::uint32_t> calls{0};
-  std::atomic<float> ns_per_kib[2]{};  // [0] plain, [1] streamed
+  std::atomic<std::uint32_t> recorded[2]{};               // [0] plain, [1] streamed
+  std::atomic<float> window[2][stream_window]{};           // ns per KiB; 0: no call yet
 
+  // The lowest cost per KiB of the kind's last calls; 0 before its first.
+  float cost_per_kib(bool streamed) const noexcept {
+    float best = 0.0f;
+    for (const std::atomic<float>& slot : window[streamed ? 1 : 0]) {
+      const float v = slot.load(std::memory_order_relaxed);
+      if (v > 0.0f && (best == 0.0f || v < best)) best = v;
+    }
+    return best;
+  }
   bool choose() noexcept {
     const std::uint32_t k = calls.fetch_add(1, std::memory_order_relaxed);
-    return stream_on_call(k, ns_per_kib[0].load(std::memory_order_relaxed),
-                          ns_per_kib[1].load(std::memory_order_relaxed));
+    return stream_on_call(k, cost_per_kib(false), cost_per_kib(true));
   }
   void record(bool streamed, std::size_t bytes, std::chrono::nanoseconds took) noexcept {
     const float per_kib = std::max(static_cast<float>(took.count()) * 1024.0f /
                                        static_cast<float>(std::max<std::size_t>(bytes, 1)),
                                    1e-6f);
-    std::atomic<float>& held = ns_per_kib[streamed ? 1 : 0];
-    const float was = held.load(std::memory_order_relaxed);
-    held.store(was == 0.0f ? per_kib : std::min(per_kib, was * stream_cost_ageing),
-               std::memory_order_relaxed);
+    const int kind = streamed ? 1 : 0;
+    const std::uint32_t slot = recorded[kind].fetch_add(1, std::memory_order_relaxed);
+    window[kind][slot % stream_window].store(per_kib, std::memory_order_relaxed);
   }
 };
 
