@@ -223,12 +223,13 @@ TEST_CASE("scan: a long input takes the parallel look-back path", "[algo][scan]"
 
 namespace {
 
-// Runs the scan kernel with streaming stores forced on, at every output offset within a cache
-// line and with lengths that leave a head, whole lines and a tail (or only part of a line),
-// against std:: scans.
+// Runs the scan kernel with streaming stores forced on (small outputs included), at every
+// output offset within a cache line and with lengths that leave a head, whole lines and a
+// tail (or only part of a line), against std:: scans.
 template <class T, class X>
 void check_streaming_kernel(const std::vector<X>& in) {
   static_assert(weft::detail::algo::scan_can_stream<T, typename std::vector<T>::iterator>);
+  const weft::detail::algo::force_stores streamed(true);
   const auto plus = std::plus<>{};
   const auto twice = [](X x) { return static_cast<T>(x) * 2; };
   for (std::size_t skip = 0; skip < 16; ++skip) {
@@ -239,14 +240,14 @@ void check_streaming_kernel(const std::vector<X>& in) {
       const auto first = in.begin();
       const auto last = in.begin() + static_cast<std::ptrdiff_t>(n);
       weft::detail::algo::scan_kernel<T, false>(first, last, got.begin() + skip, plus, twice,
-                                                std::optional<T>(T(3)), true);
+                                                std::optional<T>(T(3)));
       std::transform_inclusive_scan(first, last, want.begin() + skip, plus, twice, T(3));
       std::fill(want.begin(), want.begin() + skip, T(-1));
       std::fill(want.begin() + skip + n, want.end(), T(-1));
       REQUIRE(got == want);
       auto id = weft::detail::algo::identity_fn{};
       weft::detail::algo::scan_kernel<T, true>(first, last, got.begin() + skip, plus, id,
-                                               std::optional<T>(T(5)), true);
+                                               std::optional<T>(T(5)));
       std::exclusive_scan(first, last, want.begin() + skip, T(5));
       REQUIRE(got == want);
     }

@@ -42,12 +42,8 @@ struct write_indexed_consumer {
   std::tuple<V*...> out;
   bool stream;
 
-  static write_indexed_consumer into(std::vector<V>&... v) {
-    bool stream = false;
-    // streams_lines means one output: the fold is that output's test.
-    if constexpr (streams_lines) stream = ((v.size() * sizeof(V) >= algo::stream_min_bytes) && ...);
-    return {{v.data()...}, stream};
-  }
+  // Plain stores; collect_indexed_into lets a single output's call site choose streaming.
+  static write_indexed_consumer into(std::vector<V>&... v) { return {{v.data()...}, false}; }
   std::pair<write_indexed_consumer, write_indexed_consumer> split_at(std::size_t i) const {
     auto from_i = std::apply([i](V*... o) { return std::tuple<V*...>{o + i...}; }, out);
     return {*this, {from_i, stream}};
@@ -111,14 +107,14 @@ using unzip_indexed_consumer = write_indexed_consumer<item_halves, A, B>;
 template <class Site, class V, class Run>
 void collect_indexed_into(std::vector<V>& out, const Run& run) {
   auto c = collect_indexed_consumer<V>::into(out);
-  if (!c.stream) {
+  if constexpr (collect_indexed_consumer<V>::streams_lines) {
+    algo::run_choosing_stores_at<Site>(out.size() * sizeof(V), [&](bool stream) {
+      c.stream = stream;
+      run(c);
+    });
+  } else {
     run(c);
-    return;
   }
-  algo::run_choosing_stores_at<Site>(out.size() * sizeof(V), [&](bool stream) {
-    c.stream = stream;
-    run(c);
-  });
 }
 
 // The output of an indexed collect. std::vector value-initialises its elements on the calling

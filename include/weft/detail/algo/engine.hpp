@@ -122,24 +122,24 @@ Out for_output_blocks(Out out, std::size_t n, bool in_place, const Body& body) {
   const auto at = [&](std::size_t i) {
     return out + static_cast<std::iter_difference_t<Out>>(i);
   };
+  const auto plain = [&] {
+    for_blocks(n, [&](std::size_t lo, std::size_t hi) { body(lo, hi, at(lo)); });
+  };
   if constexpr (std::contiguous_iterator<Out> && line_fillable_v<T>) {
-    if (!in_place && n >= stream_min_bytes / sizeof(T)) {
-      T* const o = std::to_address(out);
+    if (!in_place) {
       run_choosing_stores_at<Body>(n * sizeof(T), [&](bool stream) {
-        if (stream) {
-          for_blocks(n, [&](std::size_t lo, std::size_t hi) {
-            stream_fill(o + lo, hi - lo, [&](T* d, std::size_t from, std::size_t to) {
-              body(lo + from, lo + to, d);
-            });
+        if (!stream) return plain();
+        T* const o = std::to_address(out);
+        for_blocks(n, [&](std::size_t lo, std::size_t hi) {
+          stream_fill(o + lo, hi - lo, [&](T* d, std::size_t from, std::size_t to) {
+            body(lo + from, lo + to, d);
           });
-        } else {
-          for_blocks(n, [&](std::size_t lo, std::size_t hi) { body(lo, hi, o + lo); });
-        }
+        });
       });
       return at(n);
     }
   }
-  for_blocks(n, [&](std::size_t lo, std::size_t hi) { body(lo, hi, at(lo)); });
+  plain();
   return at(n);
 }
 

@@ -118,11 +118,8 @@ struct scan_chunker {
 
 /// Scans [first, last) into d_first in one pass over memory; `init` is the carry before the
 /// first element (mandatory when Exclusive). Returns d_first + n.
-/// `force_stream` overrides the choice of streaming stores (tests; ignored where they cannot
-/// be used).
 template <class T, bool Exclusive, class In, class Out, class Op, class Un>
-Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T> init,
-                std::optional<bool> force_stream = std::nullopt) {
+Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T> init) {
   const std::size_t n = detail::algo::distance(first, last);
   scan_chunker<T, Exclusive, In, Out, Op, Un> ch{first, d_first, op, un};
   // In place, a chunk's input is overwritten once its owner has its prefix: nobody else
@@ -133,8 +130,9 @@ Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T>
   // cache budget, whichever kind of store writes it: two claimers taking turns on 64 KiB
   // chunks interleave their memory streams finely, which cost the plain scan of 50 M int64
   // at two threads 26 ms against 22 with 256 KiB chunks on the Zen 5 host (256 KiB of input
-  // plus its output still fits a 1 MiB L2). Both kinds then run the same chunks, so the record that chooses
-  // between them compares the stores alone (docs/benchmarks.md, twenty-fourth session).
+  // plus its output still fits a 1 MiB L2). Both kinds then run the same chunks, so the record
+  // that chooses between them compares the stores alone (docs/benchmarks.md, twenty-fourth
+  // session).
   constexpr std::size_t chunk =
       streamable_v<T> ? lookback_chunk_items<std::iter_value_t<In>, 4 * lookback_chunk_bytes,
                                              4 * lookback_max_chunk>()
@@ -144,18 +142,13 @@ Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T>
     lookback_pass<T>(n, chunk, ch, std::move(init), opt);
   };
   // In place the lines are already in cache (just read): streaming would only evict them.
-  // Otherwise a large output streams where its call site's record finds that it pays.
   if constexpr (scan_can_stream<T, Out>) {
-    if (force_stream) {
-      pass(*force_stream);
-    } else if (opt.may_recompute && n * sizeof(T) >= stream_min_bytes) {
+    if (opt.may_recompute) {
       run_choosing_stores_at<decltype(ch)>(n * sizeof(T), pass);
-    } else {
-      pass(false);
+      return detail::algo::advance(d_first, n);
     }
-  } else {
-    pass(false);
   }
+  pass(false);
   return detail::algo::advance(d_first, n);
 }
 

@@ -277,8 +277,9 @@ constexpr std::size_t stream_pool_size_class(std::size_t threads) noexcept {
   return std::min(width, stream_pool_sizes - 1);
 }
 
-// Tests pin the kind of store on their thread (force_stores): the choices that thread makes
-// take that kind, and leave the record alone. -1: the record chooses.
+// Tests pin the kind of store on their thread (force_stores): every pass that thread runs
+// whose output could stream takes that kind, whatever the output's size, and leaves its
+// record alone. -1: the size and the record choose.
 inline constinit thread_local int forced_stores = -1;
 
 struct force_stores {
@@ -303,9 +304,12 @@ void run_choosing_stores(stream_record& record, std::size_t bytes, const Run& ru
   record.record(stream, bytes, std::chrono::steady_clock::now() - start);
 }
 
-// The same with the record of call site Site for the calling thread's pool.
+// The one decision for a pass of call site Site whose output of `bytes` could stream: plain
+// stores below stream_min_bytes, else the choice of Site's record for the calling thread's
+// pool (or the kind a test pinned, at any size).
 template <class Site, class Run>
 void run_choosing_stores_at(std::size_t bytes, const Run& run) {
+  if (forced_stores < 0 && bytes < stream_min_bytes) return run(false);
   run_choosing_stores(stream_records_of<Site>[stream_pool_size_class(weft::num_threads())], bytes,
                       run);
 }
