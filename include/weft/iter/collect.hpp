@@ -26,8 +26,9 @@ namespace weft::detail {
 // into the outputs, which were sized beforehand. One writer serves to_vector (one output,
 // the item whole) and unzip (two outputs, the item's halves): `Parts::part<K>(x)` is what
 // output K receives of item x. A single output of stream_min_bytes or more of a trivial type
-// is written a line at a time with streaming stores (algo/stream_store.hpp): nothing reads
-// it during the pass, and a plain store would first read each line from memory.
+// may be written a line at a time with streaming stores, where its call site's record finds
+// that they pay (collect_indexed_into, algo/stream_store.hpp): nothing reads it during the
+// pass, and a plain store may first read each line from memory.
 // Two outputs keep plain stores: their lines do not line up, so no line loop serves both,
 // and producing a group of items into an array per output before streaming it measured
 // slower than the plain stores (docs/benchmarks.md, "unzip shares to_vector's writer").

@@ -201,13 +201,13 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
 // four large calls alternate streamed and plain stores, and each later call takes whichever
 // cost less per byte, trying the other one on every stream_resample_period-th call so that a
 // change of load or of machine is seen. A kind's cost is the lowest of its last four calls:
-// the slow calls on this VM come from outside the pass (a page fault, a busy host, the first
-// call after an allocation took 40-140 ms against 22-26 for the rest), so one slow call, or
-// three, does not decide, and a lasting change is taken in after four calls of that kind.
-// (An earlier rule, the best call aged by 25 % a call, let a single slow call of the kind in
-// use hand every call to the other kind until its next resample, 16 calls later: a scan at two
-// threads ran its slower kind on a third of its calls; docs/benchmarks.md, twenty-fourth
-// session.)
+// the slow calls on the VM come from outside the pass (a page fault, a busy host; the first
+// write of a freshly filled 400 MB vector took 355-775 ms against 25-40 for the next ones),
+// so one slow call, or three, does not decide, and a lasting change is taken in after four
+// calls of that kind. (An earlier rule, the best call aged by 25 % a call, let one slow call
+// of the kind in use hand the site to the other kind until the next resample, 16 calls
+// later: a scan at two threads in a benchmark-shaped driver ran at 0.90-1.01x of sequential
+// against 0.82x with plain stores forced; docs/benchmarks.md, twenty-fourth session.)
 //   C1  Every field is a hint, read and written relaxed, by any thread that runs the site:
 //       a stale or interleaved view only picks the slower stores for a call.
 //   C2  The choice changes no result: both write the same bytes, and a streamed run ends
