@@ -35,9 +35,9 @@ namespace detail::algo {
 // Runs construct(lo, hi, d) over blocks of [0, n) of the output at `out`, where d is the
 // block's first output position; on an exception, destroys what the finished blocks built,
 // then rethrows. With nothing to undo (trivially destructible objects) this is
-// for_output_blocks: a large output of a trivial type is written through T* (d), built a
-// line at a time in a line buffer and streamed where its call site found that faster, as
-// copy and fill write theirs.
+// for_output_blocks: a large output of a trivial type is built a line at a time in a line
+// buffer (d is then a T*) and streamed where its call site found that faster, as copy and
+// fill write theirs.
 template <class Out, class Construct>
 void construct_blocks(Out out, std::size_t n, const Construct& construct) {
   using T = std::iter_value_t<Out>;
