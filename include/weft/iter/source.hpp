@@ -49,6 +49,7 @@ struct span_producer {
 template <class T, bool Nonnegative = false>
 struct iota_producer {
   using unsigned_type = std::make_unsigned_t<T>;
+  static constexpr bool counts_up = true;  // p[n] is the range's `last`
   T first;
   std::size_t n;
 

@@ -44,6 +44,16 @@ concept refines_nonnegative = requires(const P& p) {
   p.nonnegative_form();
 };
 
+/// Optional refinement: a producer whose items are consecutive integers (`weft::range`) says
+/// so with `static constexpr bool counts_up = true`: item i is p[0] + i, and p[size()], one
+/// past the last item, is a value of the item type too. The leaf loop then steps the item
+/// itself under a `<` bound, as a hand-written `for (x = a; x < b; ++x)` does. Stepping the
+/// index and computing each item from it, GCC 12 kept both live in a rotated loop and copied
+/// one into the other every item: one instruction more in the seven of a filtered-out item of
+/// `range(0, n).filter(x % 3 == 0).map(x * x % 7).sum()`, 5 % of its time on the Zen 5 VM.
+template <class P>
+concept counts_up = requires { requires P::counts_up; };
+
 /// Optional refinement: a producer that is two producers end to end (`chain`) offers
 ///   p.front_size()                  how many of its positions the first one holds
 ///   p.front_part(), p.back_part()   producers of the same items at the same positions,
