@@ -242,31 +242,37 @@ TEST_CASE("a search corrects a learned cost far above what its items cost", "[al
   // What a cold first call can leave behind: a cost per item so high that the first chunk
   // holds a single item, and every later call, its match 200 items in, goes parallel. A
   // sampled call (one in 16 on a thread) that runs whole chunks before the match must
-  // learn the real cost. No timing is judged: any plausible cost of a comparison is under
-  // a thousandth of the planted one, preempted or under a sanitizer.
+  // learn the real cost. Any plausible cost of a comparison is under a thousandth of the
+  // planted one, but a sampled call preempted inside its chunk (a loaded machine, a
+  // sanitizer) can measure more than that; the next sampled call corrects it in turn, so
+  // the calls go on in rounds until the record holds such a cost. Only a search that never
+  // relearns exhausts the rounds.
   using weft::detail::algo::block_cost;
   using weft::detail::algo::find_first_block;
   std::vector<int> v(100'000, 0);
   v[200] = 1;
   constexpr float planted = 1e6f;
-  const auto plant = [] {
-    block_cost<first_nonzero_block>.ticks_per_item.store(planted);
-    block_cost<first_nonzero_block>.fits_waking_fork.store(1);
-    block_cost<first_nonzero_block>.fits_cheap_fork.store(1);
+  auto& record = block_cost<first_nonzero_block>;
+  const auto plant = [&] {
+    record.ticks_per_item.store(planted);
+    record.fits_waking_fork.store(1);
+    record.fits_cheap_fork.store(1);
   };
-  const auto calls = [&] {
-    for (int i = 0; i < 40; ++i)
-      REQUIRE(find_first_block(v.size(), first_nonzero_block{&v}) == 200);
+  // Rounds of 40 calls (two sampled ones on each calling thread) until the cost is plausible
+  // and `fits` has grown with it; false if 100 rounds did not get there.
+  const auto corrects = [&](const std::atomic<std::size_t>& fits) {
+    for (int round = 0; round < 100; ++round) {
+      for (int i = 0; i < 40; ++i)
+        REQUIRE(find_first_block(v.size(), first_nonzero_block{&v}) == 200);
+      if (record.ticks_per_item.load() < planted / 1000 && fits.load() > 1) return true;
+    }
+    return false;
   };
   plant();
-  calls();  // from main: the global pool
-  REQUIRE(block_cost<first_nonzero_block>.ticks_per_item.load() < planted / 1000);
-  REQUIRE(block_cost<first_nonzero_block>.fits_waking_fork.load() > 1);
+  CHECK(corrects(record.fits_waking_fork));  // from main: the global pool
   plant();
   weft::thread_pool pool({.num_threads = 2});
-  pool.install(calls);
-  REQUIRE(block_cost<first_nonzero_block>.ticks_per_item.load() < planted / 1000);
-  REQUIRE(block_cost<first_nonzero_block>.fits_cheap_fork.load() > 1);
+  CHECK(pool.install([&] { return corrects(record.fits_cheap_fork); }));
 }
 
 TEST_CASE("searches and reductions: exceptions propagate, the pool stays usable", "[algo]") {
