@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // weft::range as a source: its leaf loop steps the items themselves up to `last`
-// (plumbing::counts_up) rather than computing each from its position, so check the ends of
+// (plumbing::walks) rather than computing each from its position, so check the ends of
 // unsigned and narrow types, and that every consumer still sees each item once, at its
 // position.
 #include <catch2/catch.hpp>
@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <utility>
 #include <vector>
 
 TEST_CASE("range leaves step items up to last: type ends, positions", "[iter][interface]") {
@@ -54,5 +56,45 @@ TEST_CASE("range leaves step items up to last: type ends, positions", "[iter][in
     for (std::size_t i = 0; i < 100010; ++i)
       misplaced += items[i] != static_cast<std::int64_t>(i) - 7;
     CHECK(misplaced == 0);
+  }
+}
+
+// map and inspect over a range pass the range's walk on (plumbing::walks): each item is made
+// once, in order within a leaf, moved on when the function returns a value, and a search
+// stops the walk.
+TEST_CASE("map and inspect over a range walk it: once per item, moved, stoppable", "[iter]") {
+  const auto keep = [](std::int64_t y) { return y % 3 == 0; };
+  const auto value = [](std::int64_t y) { return y * y % 7; };
+  const auto affine = [](std::int64_t x) { return x * 5 + 1; };
+  for (const auto& [a, b] : {std::pair<std::int64_t, std::int64_t>{-100003, 100003}, {0, 20011}}) {
+    std::int64_t sum = 0;
+    for (std::int64_t x = a; x < b; ++x)
+      if (keep(affine(x))) sum += value(affine(x));
+    for (std::size_t max_len : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 20}) {
+      CHECK(weft::range(a, b).with_max_len(max_len).map(affine).filter(keep).map(value).sum() ==
+            sum);
+      std::atomic<std::size_t> seen{0};
+      CHECK(weft::range(a, b)
+                .with_max_len(max_len)
+                .inspect([&](std::int64_t) { seen.fetch_add(1, std::memory_order_relaxed); })
+                .map(affine)
+                .filter(keep)
+                .map(value)
+                .sum() == sum);
+      CHECK(seen.load() == static_cast<std::size_t>(b - a));
+    }
+  }
+  for (std::size_t max_len : {std::size_t{1}, std::size_t{64}, std::size_t{1} << 20}) {
+    const auto found = weft::range(std::int64_t{0}, std::int64_t{1} << 40)
+                           .with_max_len(max_len)
+                           .map(affine)
+                           .filter(keep)
+                           .find_first([](std::int64_t y) { return y > 5000; });
+    CHECK(found == 5001);
+    const auto boxed = [](int i) { return std::make_unique<int>(i); };
+    const auto even = [](const std::unique_ptr<int>& p) { return *p % 2 == 0; };
+    const auto unbox = [](std::unique_ptr<int> p) { return long{*p}; };
+    CHECK(weft::range(0, 100003).with_max_len(max_len).map(boxed).filter(even).map(unbox).sum() ==
+          50002L * 100002 / 2);
   }
 }

@@ -22,6 +22,13 @@ struct inspect_producer {
     return std::forward<plumbing::item_t<P>>(x);
   }
   inspect_producer slice(std::size_t lo, std::size_t hi) const { return {base.slice(lo, hi), f}; }
+  template <class G>
+  bool walk(std::size_t lo, std::size_t hi, G&& g) const requires plumbing::walks<P> {
+    return base.walk(lo, hi, [&g, fn = f](std::size_t i, auto&& x) {
+      std::invoke(*fn, std::as_const(x));
+      return g(i, std::forward<decltype(x)>(x));
+    });
+  }
 
   bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {
     return base.items_nonnegative();

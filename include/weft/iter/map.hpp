@@ -18,6 +18,12 @@ struct map_producer {
   std::size_t size() const { return base.size(); }
   decltype(auto) operator[](std::size_t i) const { return std::invoke(*f, base[i]); }
   map_producer slice(std::size_t lo, std::size_t hi) const { return {base.slice(lo, hi), f}; }
+  template <class G>
+  bool walk(std::size_t lo, std::size_t hi, G&& g) const requires plumbing::walks<P> {
+    return base.walk(lo, hi, [&g, fn = f](std::size_t i, auto&& x) {
+      return g(i, std::invoke(*fn, std::forward<decltype(x)>(x)));
+    });
+  }
 
   bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {
     return base.items_nonnegative();

@@ -49,7 +49,6 @@ struct span_producer {
 template <class T, bool Nonnegative = false>
 struct iota_producer {
   using unsigned_type = std::make_unsigned_t<T>;
-  static constexpr bool counts_up = true;  // p[n] is the range's `last`
   T first;
   std::size_t n;
 
@@ -62,6 +61,14 @@ struct iota_producer {
     return x;
   }
   iota_producer slice(std::size_t lo, std::size_t hi) const { return {(*this)[lo], hi - lo}; }
+  // plumbing::walks. (*this)[n] is the range's `last`, so `end` never overflows.
+  template <class G>
+  bool walk(std::size_t lo, std::size_t hi, G&& g) const {
+    std::size_t i = lo;
+    for (T x = (*this)[lo], end = (*this)[hi]; x < end; ++x, ++i)
+      if (!g(i, T(x))) return false;  // an item is a value, as (*this)[i] is
+    return true;
+  }
 
   bool items_nonnegative() const requires(std::is_signed_v<T> && !Nonnegative) {
     return first >= 0;
