@@ -44,8 +44,8 @@ TEST_CASE("range leaves step items up to last: type ends, positions", "[iter][in
     CHECK(from_minus_7.position_last([](std::int64_t x) { return x < 99000; }) == 99006);
     CHECK(from_minus_7.position_any([](std::int64_t x) { return x == 4242; }) == 4249);
     CHECK(from_minus_7.find_first([](std::int64_t x) { return x % 1000 == 999; }) == 999);
-    // A chain converts the range's items to the common type item by item, through the leaf
-    // loop, and the collect writes each at its position.
+    // A chain converts the range's items to the common type; the collect writes each at its
+    // position.
     const std::vector<std::int64_t> tail{1, 2, 3};
     const std::vector<std::int64_t> items = weft::range(std::int32_t{-7}, std::int32_t{100003})
                                                 .with_max_len(max_len)
