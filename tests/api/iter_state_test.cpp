@@ -184,9 +184,13 @@ TEST_CASE("map_init and for_each_init: one state per leaf, used by one thread at
 // call over a handful of cheap items then went parallel on every call, each leaf making a
 // state of its own. The probe makes the state before its clock starts (map_init_folder's
 // prepare). Here init costs 20 us (spun on the engine's clock) and 16 items cost ~nothing:
-// without prepare every call below makes at least two states; with it a call runs on one
-// thread with one state unless a preemption lands inside its ~0.1 us of timed items, so
-// of 20 calls at least one made one state.
+// without prepare no call makes fewer than two states (every timed probe sees the 20 us,
+// and the calls between samples fork at once on the record). With it, once a timed call
+// learns the items' true cost, the calls between samples take the small case (no clock)
+// and make one state. A timed call can still be preempted or run cold (the first call's
+// page faults, TSan's shadow memory) and store a cost far too high, which only the next
+// timed call (one in 16) corrects; so the calls go on, up to 64 sampling periods, until
+// one made a single state.
 TEST_CASE("map_init: init's cost is not counted as the items' cost", "[iter][plumbing]") {
   const auto spin_ticks = static_cast<std::uint64_t>(20000 * weft::plumbing::cost_ticks_per_ns);
   std::atomic<int> made{0};
@@ -200,7 +204,8 @@ TEST_CASE("map_init: init's cost is not counted as the items' cost", "[iter][plu
   weft::thread_pool pool({.num_threads = 2});
   int fewest = 1 << 20;
   pool.install([&] {
-    for (int call = 0; call < 21; ++call) {
+    const int calls = 64 * static_cast<int>(weft::detail::probe_sample_period);
+    for (int call = 0; call < calls && fewest != 1; ++call) {
       made = 0;
       const long s = weft::range(0L, 16L).map_init(init, [](int&, long x) { return x; }).sum();
       REQUIRE(s == 120);
