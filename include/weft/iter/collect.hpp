@@ -61,7 +61,10 @@ struct write_indexed_consumer {
       if constexpr (streams_lines) {
         if (stream) return stream_block(p, lo, hi);
       }
-      for (std::size_t i = lo; i < hi; ++i) consume(i, p[i]);
+      plumbing::walk_items(p, lo, hi, [&](std::size_t i, auto&& x) {
+        consume(i, std::forward<decltype(x)>(x));
+        return true;
+      });
     }
     no_result complete() && { return {}; }
 

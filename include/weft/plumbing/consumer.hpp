@@ -70,22 +70,13 @@ inline constexpr std::size_t block_granule = 8;
 namespace weft::detail {
 template <class P, class F>
 inline bool fold_items_in_place(const P& p, F& f, std::size_t lo, std::size_t hi) {
-  if constexpr (plumbing::walks<P>) {
-    return p.walk(lo, hi, [&f](std::size_t i, auto&& x) {
-      f.consume(i, std::forward<decltype(x)>(x));
-      if constexpr (plumbing::folder_stops_early<F>)
-        return !f.done();
-      else
-        return true;
-    });
-  } else {
-    for (std::size_t i = lo; i < hi; ++i) {
-      f.consume(i, p[i]);
-      if constexpr (plumbing::folder_stops_early<F>)
-        if (f.done()) return false;
-    }
-  }
-  return true;
+  return plumbing::walk_items(p, lo, hi, [&f](std::size_t i, auto&& x) {
+    f.consume(i, std::forward<decltype(x)>(x));
+    if constexpr (plumbing::folder_stops_early<F>)
+      return !f.done();
+    else
+      return true;
+  });
 }
 
 // The leaf loop. A trivially copyable folder (sums, counts, min/max, searches: everything

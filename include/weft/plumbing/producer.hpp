@@ -61,6 +61,19 @@ concept walks = requires(const P& p, bool (*g)(std::size_t, item_t<P>)) {
   { p.walk(std::size_t{}, std::size_t{}, g) } -> std::same_as<bool>;
 };
 
+/// Calls g(i, p[i]) for i = lo, lo + 1, ... below hi while g returns true, through p's own
+/// walk where it has one; returns false if g stopped it. The one item loop of every leaf.
+template <class P, class G>
+inline bool walk_items(const P& p, std::size_t lo, std::size_t hi, G&& g) {
+  if constexpr (walks<P>) {
+    return p.walk(lo, hi, g);
+  } else {
+    for (std::size_t i = lo; i < hi; ++i)
+      if (!g(i, p[i])) return false;
+    return true;
+  }
+}
+
 /// Optional refinement: a producer that is two producers end to end (`chain`) offers
 ///   p.front_size()                  how many of its positions the first one holds
 ///   p.front_part(), p.back_part()   producers of the same items at the same positions,
