@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // weft::range as a source: its leaf loop steps the items themselves up to `last`
-// (plumbing::walks) rather than computing each from its position, so check the ends of
-// unsigned and narrow types, and that every consumer still sees each item once, at its
-// position.
+// (plumbing::walks), or down from it under rev() (plumbing::walks_back), rather than
+// computing each from its position, so check the ends of unsigned and narrow types, and
+// that every consumer still sees each item once, at its position.
 #include <catch2/catch.hpp>
 #include <weft/weft.hpp>
 
@@ -96,5 +96,90 @@ TEST_CASE("map and inspect over a range walk it: once per item, moved, stoppable
     const auto unbox = [](std::unique_ptr<int> p) { return long{*p}; };
     CHECK(weft::range(0, 100003).with_max_len(max_len).map(boxed).filter(even).map(unbox).sum() ==
           50002L * 100002 / 2);
+  }
+}
+
+// rev() over a range walks it downwards (plumbing::walks_back: `for (x = last; x > first;)
+// --x`), through the maps and inspects between them, and hands the base's non-negative form
+// on: each item once, at its mirrored position, down to a type's lowest value, and a search
+// stops the walk.
+TEST_CASE("rev over a range walks it downwards: type ends, positions, stoppable", "[iter]") {
+  constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+  constexpr std::int16_t low = std::numeric_limits<std::int16_t>::min();
+  const auto mod11 = [](std::int64_t x) { return x % 11; };
+  const auto affine = [](std::int64_t x) { return x * 5 + 1; };
+  const auto keep = [](std::int64_t y) { return y % 3 == 0; };
+  for (std::size_t max_len : {std::size_t{1}, std::size_t{7}, std::size_t{1} << 20}) {
+    CAPTURE(max_len);
+    CHECK(weft::range(top - 1000, top).with_max_len(max_len).rev().map([](std::uint64_t x) {
+      return top - x;
+    }).sum() == 1000u * 1001u / 2);
+    CHECK(weft::range(std::uint8_t{0}, std::uint8_t{255}).with_max_len(max_len).rev().map(
+              [](std::uint8_t x) { return int{x}; }).sum() == 254 * 255 / 2);
+    CHECK(weft::range(low, std::int16_t(low + 1000)).with_max_len(max_len).rev().map(
+              [](std::int16_t x) { return std::int64_t{x}; }).min() == low);
+    // Items at mirrored positions: position i holds 100002 - i.
+    auto down = weft::range(std::int64_t{-7}, std::int64_t{100003}).with_max_len(max_len).rev();
+    CHECK(down.position_first([](std::int64_t x) { return x < 500; }) == 99503);
+    CHECK(down.position_last([](std::int64_t x) { return x >= 99000; }) == 1002);
+    CHECK(down.find_first([](std::int64_t x) { return x % 1000 == 999; }) == 99999);
+    CHECK(down.enumerate().all(
+        [](auto p) { return static_cast<std::int64_t>(p.first) == 100002 - p.second; }));
+    const std::vector<std::int64_t> items = down.to_vector();
+    REQUIRE(items.size() == 100010);
+    std::size_t misplaced = 0;
+    for (std::size_t i = 0; i < items.size(); ++i)
+      misplaced += items[i] != 100002 - static_cast<std::int64_t>(i);
+    CHECK(misplaced == 0);
+    // Twice reversed walks up again; find_last drives a map over a range reversed.
+    CHECK(down.rev().position_first([](std::int64_t x) { return x >= 500; }) == 507);
+    constexpr std::int64_t huge = std::int64_t{1} << 40;
+    const auto at_17 = [](std::int64_t y) { return y % 1000003 == 17; };
+    const auto three_six = [](std::int64_t y) { return y % 1000 == 36; };
+    std::int64_t last_17 = huge - 1, first_down = huge - 1;
+    while (!at_17(affine(last_17))) --last_17;
+    while (!(keep(affine(first_down)) && three_six(affine(first_down)))) --first_down;
+    CHECK(weft::range(std::int64_t{0}, huge).with_max_len(max_len).map(affine).find_last(at_17) ==
+          affine(last_17));
+    // Signed ranges with and without negative items (the non-negative form only for the
+    // latter), filtered and mapped, once per item.
+    for (const auto& [a, b] : {std::pair<std::int64_t, std::int64_t>{-100003, 100003}, {0, 20011}}) {
+      std::int64_t sum = 0, kept = 0;
+      for (std::int64_t x = a; x < b; ++x) {
+        sum += mod11(x);
+        if (keep(affine(x))) kept += mod11(affine(x));
+      }
+      CHECK(weft::range(a, b).with_max_len(max_len).rev().map(mod11).sum() == sum);
+      std::atomic<std::size_t> seen{0};
+      CHECK(weft::range(a, b)
+                .with_max_len(max_len)
+                .rev()
+                .inspect([&](std::int64_t) { seen.fetch_add(1, std::memory_order_relaxed); })
+                .map(affine)
+                .filter(keep)
+                .map(mod11)
+                .sum() == kept);
+      CHECK(seen.load() == static_cast<std::size_t>(b - a));
+      seen = 0;
+      CHECK(weft::range(a, b)
+                .with_max_len(max_len)
+                .inspect([&](std::int64_t) { seen.fetch_add(1, std::memory_order_relaxed); })
+                .rev()
+                .map(mod11)
+                .sum() == sum);
+      CHECK(seen.load() == static_cast<std::size_t>(b - a));
+    }
+    CHECK(weft::range(std::int64_t{0}, huge)
+              .with_max_len(max_len)
+              .rev()
+              .map(affine)
+              .filter(keep)
+              .find_first(three_six) == affine(first_down));
+    CHECK(weft::range(std::int64_t{0}, huge)
+              .with_max_len(max_len)
+              .map(affine)
+              .rev()
+              .filter(keep)
+              .find_first(three_six) == affine(first_down));
   }
 }

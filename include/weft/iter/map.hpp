@@ -20,9 +20,17 @@ struct map_producer {
   map_producer slice(std::size_t lo, std::size_t hi) const { return {base.slice(lo, hi), f}; }
   template <class G>
   bool walk(std::size_t lo, std::size_t hi, G&& g) const requires plumbing::walks<P> {
-    return base.walk(lo, hi, [&g, fn = f](std::size_t i, auto&& x) {
+    return base.walk(lo, hi, mapped(g));
+  }
+  template <class G>
+  bool walk_back(std::size_t lo, std::size_t hi, G&& g) const requires plumbing::walks_back<P> {
+    return base.walk_back(lo, hi, mapped(g));
+  }
+  template <class G>
+  auto mapped(G& g) const {
+    return [&g, fn = f](std::size_t i, auto&& x) {
       return g(i, std::invoke(*fn, std::forward<decltype(x)>(x)));
-    });
+    };
   }
 
   bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {

@@ -26,6 +26,28 @@ struct rev_producer {
   rev_producer slice(std::size_t lo, std::size_t hi) const {
     return {base.slice(n - hi, n - lo), hi - lo};
   }
+  // Position i is the base's n - 1 - i: walking up here is walking the base down.
+  template <class G>
+  bool walk(std::size_t lo, std::size_t hi, G&& g) const requires plumbing::walks_back<P> {
+    return base.walk_back(n - hi, n - lo, mirrored(g));
+  }
+  template <class G>
+  bool walk_back(std::size_t lo, std::size_t hi, G&& g) const requires plumbing::walks<P> {
+    return base.walk(n - hi, n - lo, mirrored(g));
+  }
+  template <class G>
+  auto mirrored(G& g) const {
+    return [&g, last = n - 1](std::size_t j, auto&& x) {
+      return g(last - j, std::forward<decltype(x)>(x));
+    };
+  }
+
+  bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {
+    return base.items_nonnegative();
+  }
+  auto nonnegative_form() const requires plumbing::refines_nonnegative<P> {
+    return rev_producer<decltype(base.nonnegative_form())>{base.nonnegative_form(), n};
+  }
 
   std::size_t front_size() const requires plumbing::concatenates<P> {
     return n - base.front_size();

@@ -69,6 +69,18 @@ struct iota_producer {
       if (!g(i, T(x))) return false;  // an item is a value, as (*this)[i] is
     return true;
   }
+  // plumbing::walks_back. x stops at (*this)[lo], the range's first item at worst: no
+  // underflow either.
+  template <class G>
+  bool walk_back(std::size_t lo, std::size_t hi, G&& g) const {
+    std::size_t i = hi;
+    for (T x = (*this)[hi], begin = (*this)[lo]; x > begin;) {
+      --x;
+      --i;
+      if (!g(i, T(x))) return false;
+    }
+    return true;
+  }
 
   bool items_nonnegative() const requires(std::is_signed_v<T> && !Nonnegative) {
     return first >= 0;

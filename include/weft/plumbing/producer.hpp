@@ -61,6 +61,16 @@ concept walks = requires(const P& p, bool (*g)(std::size_t, item_t<P>)) {
   { p.walk(std::size_t{}, std::size_t{}, g) } -> std::same_as<bool>;
 };
 
+/// Optional refinement, the same walk downwards:
+///   p.walk_back(lo, hi, g)   calls g(i, p[i]) for i = hi - 1, hi - 2, ... down to lo while
+///                            g returns true; returns false if g stopped it
+/// `rev()` walks its base this way, so `range(a, b).rev()` steps `for (x = b; x > a;) --x`,
+/// the plain count-down loop, instead of computing `b - 1 - i` from each position.
+template <class P>
+concept walks_back = requires(const P& p, bool (*g)(std::size_t, item_t<P>)) {
+  { p.walk_back(std::size_t{}, std::size_t{}, g) } -> std::same_as<bool>;
+};
+
 /// Calls g(i, p[i]) for i = lo, lo + 1, ... below hi while g returns true, through p's own
 /// walk where it has one; returns false if g stopped it. The one item loop of every leaf.
 template <class P, class G>
