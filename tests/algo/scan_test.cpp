@@ -3,6 +3,7 @@
 #include <functional>
 #include <list>
 #include <numeric>
+#include <thread>
 
 #include "algo_support.hpp"
 #include "weft/detail/algo/scan.hpp"
@@ -202,9 +203,10 @@ TEST_CASE("scan protocol stress: small and medium scans, nested and concurrent",
   for (std::size_t i = 0; i < out.size(); ++i) REQUIRE(out[i] == i + 1);
 }
 
-// White-box: with more than one thread, an input whose op is slow is past the engine's probe
-// budget, so the chunked look-back path runs: it reduces a chunk before scanning it, which
-// calls op more than n - 1 times. (With one thread the engine stays sequential: n - 1 calls.)
+// With more than one thread, an input past the engine's probe budget takes the chunked
+// look-back path, which may call op more than n - 1 times (a chunk reduced, then scanned) or
+// exactly n - 1 (a claimer alone scans its chunks in one pass). With one thread the engine
+// stays sequential: n - 1 calls.
 TEST_CASE("scan: a long input takes the parallel look-back path", "[algo][scan]") {
   const std::size_t n = big;
   std::vector<std::uint64_t> in(n, 1), out(n);
@@ -215,10 +217,120 @@ TEST_CASE("scan: a long input takes the parallel look-back path", "[algo][scan]"
                          return a + b;
                        });
   for (std::size_t i = 0; i < n; ++i) REQUIRE(out[i] == i + 1);
-  if (weft::num_threads() > 1)
-    REQUIRE(calls.load() > n - 1);
-  else
-    REQUIRE(calls.load() == n - 1);
+  if (weft::num_threads() == 1) REQUIRE(calls.load() == n - 1);
+}
+
+namespace {
+
+// x -> a x + b over uint64 (mod 2^64): composition is associative and not commutative, so a
+// prefix combined in the wrong order, or from the wrong chunks, shows.
+struct affine {
+  std::uint64_t a = 1, b = 0;
+  bool operator==(const affine&) const = default;
+};
+affine then(const affine& f, const affine& g) { return {f.a * g.a, f.b * g.a + g.b}; }
+
+// The first position where the scans differ (the size when they agree): a failure then
+// names one element instead of printing 200000.
+std::size_t first_difference(const std::vector<affine>& got, const std::vector<affine>& want) {
+  return static_cast<std::size_t>(
+      std::mismatch(got.begin(), got.end(), want.begin(), want.end()).first - got.begin());
+}
+
+std::vector<affine> random_affines(std::size_t n, std::uint64_t seed) {
+  auto rng = weft_test::seeded_rng(seed);
+  std::vector<affine> v(n);
+  for (affine& f : v) f = {rng() | 1, rng()};
+  return v;
+}
+
+// A chunker for lookback_job (its interface is documented there) over affine maps: counts
+// the aggregates that waiters compute themselves, and can hold the scan of one chunk until
+// the test releases it.
+struct affine_chunker {
+  using scratch = int;
+  const std::vector<affine>& in;
+  std::vector<affine>& out;
+  std::size_t hold_lo = static_cast<std::size_t>(-1);
+  std::atomic<bool> holding{false}, released{false};
+  std::atomic<std::size_t> recomputed{0};
+
+  affine fold(std::size_t lo, std::size_t hi) const {
+    affine acc = in[lo];
+    for (std::size_t i = lo + 1; i < hi; ++i) acc = then(acc, in[i]);
+    return acc;
+  }
+  affine reduce(std::size_t lo, std::size_t hi, scratch&) const { return fold(lo, hi); }
+  affine aggregate(std::size_t lo, std::size_t hi) {
+    recomputed.fetch_add(1, std::memory_order_relaxed);
+    return fold(lo, hi);
+  }
+  void scan(std::size_t lo, std::size_t hi, std::optional<affine>& carry, scratch&, bool) {
+    if (lo == hold_lo) {
+      holding.store(true);
+      while (!released.load()) std::this_thread::yield();
+    }
+    for (std::size_t i = lo; i < hi; ++i) {
+      carry = carry ? then(*carry, in[i]) : in[i];
+      out[i] = *carry;
+    }
+  }
+  affine combine(const affine& l, const affine& r) const { return then(l, r); }
+};
+
+}  // namespace
+
+// White-box, deterministic: the tail of a two-thread job (detail/algo/lookback.hpp). Claimer
+// A takes the head and is held inside its chunk k after publishing chunks 0..k-1; claimer B,
+// the second to arrive, opens the tail: it walks back, computing the aggregates of the
+// unclaimed chunks head_end-1..k+1 at once and of A's unpublished chunk k after its patience,
+// stops at chunk k-1's prefix, scans the whole tail, then takes the head's chunks after k
+// (the first of them looks back over chunk k once more). A, released, finishes chunk k.
+TEST_CASE("scan look-back: with two threads the second claimer walks back and takes the tail",
+          "[algo][scan]") {
+  using namespace weft::detail::algo;
+  const std::size_t chunk = 64, chunks = 20, n = chunk * chunks - 17, k = 5;
+  const std::size_t head_end = chunks - chunks * lookback_tail_fifths / 5;
+  REQUIRE(head_end > k + 2);
+  const std::vector<affine> in = random_affines(n, 31);
+  std::vector<affine> want(n), got(n);
+  std::inclusive_scan(in.begin(), in.end(), want.begin(), then);
+  affine_chunker ch{in, got};
+  ch.hold_lo = k * chunk;
+  lookback_job<affine, affine_chunker> job(n, chunk, ch, std::nullopt, {false, true});
+  weft::thread_pool pool({.num_threads = 2});
+  pool.install([&] { job.fan_out(0); });  // the tail is cut for pools of two
+  std::thread a([&] { job.claim(); });
+  while (!ch.holding.load()) std::this_thread::yield();
+  std::thread b([&] { job.claim(); });
+  b.join();
+  CHECK(ch.recomputed.load() == head_end - k + 1);
+  ch.released.store(true);
+  a.join();
+  REQUIRE(first_difference(got, want) == n);
+  REQUIRE(job.total().has_value());
+  REQUIRE(*job.total() == want.back());
+}
+
+// The same through the public overloads, in a pool of two whatever WEFT_NUM_THREADS says: the
+// tail runs whichever thread arrives first and however far the other one got.
+TEST_CASE("scans in a pool of two keep the order of a non-commutative op", "[algo][scan]") {
+  const std::size_t n = sanitized ? 30011 : 200003;
+  const std::vector<affine> in = random_affines(n, 47);
+  std::vector<affine> want(n), got(n);
+  weft::thread_pool pool({.num_threads = 2});
+  for (int round = 0; round < 8; ++round) {
+    CAPTURE(round);
+    const affine init{3, 5};
+    std::inclusive_scan(in.begin(), in.end(), want.begin(), then, init);
+    pool.install(
+        [&] { weft::inclusive_scan(weft::par, in.begin(), in.end(), got.begin(), then, init); });
+    REQUIRE(first_difference(got, want) == n);
+    std::exclusive_scan(in.begin(), in.end(), want.begin(), init, then);
+    pool.install(
+        [&] { weft::exclusive_scan(weft::par, in.begin(), in.end(), got.begin(), init, then); });
+    REQUIRE(first_difference(got, want) == n);
+  }
 }
 
 namespace {
