@@ -211,7 +211,8 @@ class lookback_job {
       if (c == 0 || (last != no_chunk && c == last + 1) || opens_tail) {
         // The prefix is at hand (the probe's carry, our own previous chunk: nobody claimed
         // between, so we are likely alone) or, opening the tail, learnt by walking back
-        // without waiting (I4): scan in one pass; a successor waits at most for this chunk.
+        // (I4: no wait there outlasts the patience): scan in one pass; a successor waits at
+        // most for this chunk.
         if (c == 0) {
           running = carry_;  // I6
         } else if (opens_tail) {
