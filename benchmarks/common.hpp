@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "turn_buffer.hpp"
+
 // A peer that was not built (its runtime is missing) has a null entry and prints "n/a".
 #ifdef WEFT_BENCH_HAVE_TBB
 #define WEFT_BENCH_IF_TBB(x) (x)
@@ -173,11 +175,11 @@ template <class T, class Checksum, class Sort>
 timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& checksum,
                                 Sort&& sort) {
   timed<std::uint64_t> out;
-  std::vector<T> v = in;
+  turn_buffer<T> v(in.begin(), in.end());
   if (warm_up_is_only_sample(out.ns, [&] { sort(v); })) reps = 0;
   std::int64_t total = 0;
   for (int i = 0; i < reps || (reps > 0 && total < min_turn_ns && i < max_turn_calls); ++i) {
-    v = in;
+    std::copy(in.begin(), in.end(), v.begin());
     const std::int64_t t0 = now_ns();
     sort(v);
     const std::int64_t took = now_ns() - t0;

@@ -80,7 +80,11 @@ inline void print_rounds(int reps, int rounds) {
 // peer in turn (each call of `run` has its own warm-up): a shift of the machine's speed
 // that lasts seconds (this VM's memory bandwidth moves by a third between runs) then lands
 // on every peer alike instead of on whichever peer ran during it. A cell's figures are
-// over the samples of all its rounds. Each turn starts once the process is idle
+// over the samples of all its rounds. The first peer (seq) opens every round and the others
+// follow it in an order rotated by one each round: on the reference VM the turn right after
+// the sequential one ran its memory-bound calls a few percent slower (docs/benchmarks.md,
+// twenty-eighth session), and a fixed order gave that slot to weft every time. Each turn
+// starts once the process is idle
 // (wait_until_quiet): no runtime's spinning threads from the turn before take a vCPU from
 // it. `run(peer, threads, calls)` returns a timed<R>;
 // `differs(got, want)` returns "" when got matches the first peer's first result, else a
@@ -117,11 +121,14 @@ table_result run_table(const table_spec& s, const Peers& peers,
     samples.insert(samples.end(), out.ns.begin(), out.ns.end());
   };
   const std::vector<int> shares = round_shares(reps, rounds);
+  const std::size_t others = std::size(peers) - 1;
   for (const int t : threads) {
     std::vector<std::vector<double>> samples(std::size(peers));
-    for (const int calls : shares)
-      for (std::size_t i = 0; i < std::size(peers); ++i)
-        if (peers[i].run != nullptr) measure(peers[i], t, calls, samples[i]);
+    for (std::size_t round = 0; round < shares.size(); ++round)
+      for (std::size_t k = 0; k < std::size(peers); ++k) {
+        const std::size_t i = k == 0 ? 0 : 1 + (k - 1 + round) % others;
+        if (peers[i].run != nullptr) measure(peers[i], t, shares[round], samples[i]);
+      }
     for (std::size_t i = 0; i < std::size(peers); ++i) {
       const std::vector<double>& ns = samples[i];
       if (ns.empty()) continue;

@@ -5,9 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "common.hpp"
+#include "turn_buffer.hpp"
 
 namespace weft_bench::copy_if {
 
@@ -30,7 +32,7 @@ inline constexpr auto keep = [](std::int64_t x) { return x % 2 == 0; };
 
 // Every peer writes into its own output, allocated and touched before the timing; the result
 // is a position-weighted sum of the kept prefix and its length.
-inline std::uint64_t checksum(const std::vector<std::int64_t>& out, std::size_t kept) {
+inline std::uint64_t checksum(std::span<const std::int64_t> out, std::size_t kept) {
   std::uint64_t s = kept;
   for (std::size_t i = 0; i < kept; ++i) s += static_cast<std::uint64_t>(out[i]) * (i | 1);
   return s;

@@ -10,7 +10,7 @@
 namespace weft_bench::copy_if {
 
 timed<std::uint64_t> run_omp(const std::vector<std::int64_t>& in, int threads, int reps) {
-  std::vector<std::int64_t> out(in.size(), 1);
+  turn_buffer<std::int64_t> out(in.size(), 1);
   const std::int64_t* x = in.data();
   std::int64_t* y = out.data();
   const std::size_t n = in.size();

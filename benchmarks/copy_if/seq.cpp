@@ -7,7 +7,7 @@
 namespace weft_bench::copy_if {
 
 timed<std::uint64_t> run_seq(const std::vector<std::int64_t>& in, int /*threads*/, int reps) {
-  std::vector<std::int64_t> out(in.size(), 1);
+  turn_buffer<std::int64_t> out(in.size(), 1);
   std::size_t kept = 0;
   auto t = time_calls(reps, [&] {
     kept = static_cast<std::size_t>(std::copy_if(in.begin(), in.end(), out.begin(), keep) -

@@ -12,7 +12,7 @@ namespace weft_bench::copy_if {
 timed<std::uint64_t> run_stdpar(const std::vector<std::int64_t>& in, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  std::vector<std::int64_t> out(in.size(), 1);
+  turn_buffer<std::int64_t> out(in.size(), 1);
   std::size_t kept = 0;
   auto t = time_calls(reps, [&] {
     kept = static_cast<std::size_t>(

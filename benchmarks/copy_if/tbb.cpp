@@ -11,7 +11,7 @@ namespace weft_bench::copy_if {
 timed<std::uint64_t> run_tbb(const std::vector<std::int64_t>& in, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  std::vector<std::int64_t> out(in.size(), 1);
+  turn_buffer<std::int64_t> out(in.size(), 1);
   const std::int64_t* x = in.data();
   std::int64_t* y = out.data();
   std::size_t kept = 0;

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 #include "common.hpp"
+#include "turn_buffer.hpp"
 
 namespace weft_bench::for_each {
 
@@ -27,7 +29,7 @@ inline constexpr auto update = [](double& x) { x = x * -1.0 + 999.0; };
 // matches only if every element was updated exactly that often (an element updated once
 // too many or too few reads 999 - x0), and it does not depend on how many calls a run made
 // (rounds make one or two each, and a turn of short calls repeats them up to 20 ms: hundreds).
-inline double input_checksum(const std::vector<double>& v, int calls) {
+inline double input_checksum(std::span<const double> v, int calls) {
   double s = 0;
   for (const double x : v) s += calls % 2 == 0 ? x : 999.0 - x;
   return s;

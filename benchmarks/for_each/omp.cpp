@@ -5,7 +5,7 @@
 namespace weft_bench::for_each {
 
 timed<double> run_omp(const std::vector<double>& in, int threads, int reps) {
-  std::vector<double> v = in;
+  turn_buffer<double> v(in.begin(), in.end());
   double* x = v.data();
   const std::size_t n = v.size();
   auto out = time_calls(reps, [&] {

@@ -7,7 +7,7 @@
 namespace weft_bench::for_each {
 
 timed<double> run_seq(const std::vector<double>& in, int /*threads*/, int reps) {
-  std::vector<double> v = in;
+  turn_buffer<double> v(in.begin(), in.end());
   auto out = time_calls(reps, [&] {
     std::for_each(v.begin(), v.end(), update);
     return 0.0;

@@ -12,7 +12,7 @@ namespace weft_bench::for_each {
 timed<double> run_stdpar(const std::vector<double>& in, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  std::vector<double> v = in;
+  turn_buffer<double> v(in.begin(), in.end());
   auto out = time_calls(reps, [&] {
     std::for_each(std::execution::par, v.begin(), v.end(), update);
     return 0.0;

@@ -11,7 +11,7 @@ namespace weft_bench::for_each {
 timed<double> run_tbb(const std::vector<double>& in, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  std::vector<double> v = in;
+  turn_buffer<double> v(in.begin(), in.end());
   auto out = time_calls(reps, [&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, v.size()),
                       [&](const tbb::blocked_range<std::size_t>& r) {

@@ -7,7 +7,7 @@
 namespace weft_bench::for_each {
 
 timed<double> run_weft(const std::vector<double>& in, int threads, int reps) {
-  std::vector<double> v = in;
+  turn_buffer<double> v(in.begin(), in.end());
   weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
   auto out = pool.install([&] {
     return time_calls(reps, [&] {

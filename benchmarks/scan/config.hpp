@@ -5,9 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "common.hpp"
+#include "turn_buffer.hpp"
 
 namespace weft_bench::scan {
 
@@ -22,7 +24,7 @@ inline std::vector<std::int64_t> make_input(std::size_t n) {
 
 // Every peer scans into its own output, allocated and touched before the timing; the result
 // is a position-weighted sum of that output, so a misplaced element shows.
-inline std::uint64_t checksum(const std::vector<std::int64_t>& out) {
+inline std::uint64_t checksum(std::span<const std::int64_t> out) {
   std::uint64_t s = 0;
   for (std::size_t i = 0; i < out.size(); ++i) s += static_cast<std::uint64_t>(out[i]) * (i | 1);
   return s;

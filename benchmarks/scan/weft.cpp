@@ -7,7 +7,7 @@
 namespace weft_bench::scan {
 
 timed<std::uint64_t> run_weft(const std::vector<std::int64_t>& in, int threads, int reps) {
-  std::vector<std::int64_t> out(in.size(), 1);
+  turn_buffer<std::int64_t> out(in.size(), 1);
   weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
   auto t = pool.install([&] {
     return time_calls(reps, [&] {

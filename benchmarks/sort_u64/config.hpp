@@ -8,10 +8,12 @@
 #include <functional>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "common.hpp"
+#include "turn_buffer.hpp"
 
 namespace weft_bench::sort_u64 {
 
@@ -42,7 +44,7 @@ inline std::vector<std::uint64_t> make_input(std::size_t n, input kind) {
 
 // Position-weighted sum of the sorted output, each peer's result (time_sorts): equal only for
 // equal orders.
-inline std::uint64_t checksum(const std::vector<std::uint64_t>& v) {
+inline std::uint64_t checksum(std::span<const std::uint64_t> v) {
   std::uint64_t s = 0;
   for (std::size_t i = 0; i < v.size(); ++i) s += v[i] * (i | 1);
   return s;

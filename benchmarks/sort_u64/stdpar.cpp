@@ -12,7 +12,7 @@ namespace weft_bench::sort_u64 {
 timed<std::uint64_t> run_stdpar(const std::vector<std::uint64_t>& in, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  return time_sorts(in, reps, checksum, [](std::vector<std::uint64_t>& v) {
+  return time_sorts(in, reps, checksum, [](turn_buffer<std::uint64_t>& v) {
     std::sort(std::execution::par, v.begin(), v.end());
   });
 }

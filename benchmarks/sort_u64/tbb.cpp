@@ -11,7 +11,7 @@ timed<std::uint64_t> run_tbb(const std::vector<std::uint64_t>& in, int threads, 
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
   return time_sorts(in, reps, checksum,
-                    [](std::vector<std::uint64_t>& v) { tbb::parallel_sort(v.begin(), v.end()); });
+                    [](turn_buffer<std::uint64_t>& v) { tbb::parallel_sort(v.begin(), v.end()); });
 }
 
 }  // namespace weft_bench::sort_u64

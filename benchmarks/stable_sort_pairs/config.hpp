@@ -7,10 +7,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <span>
 #include <utility>
 #include <vector>
 
 #include "common.hpp"
+#include "turn_buffer.hpp"
 
 namespace weft_bench::stable_sort_pairs {
 
@@ -31,7 +33,7 @@ inline constexpr auto by_key = [](const pair_t& a, const pair_t& b) { return a.f
 
 // Position-weighted sum of the sorted pairs, each peer's result (time_sorts): equal only for
 // equal orders.
-inline std::uint64_t checksum(const std::vector<pair_t>& v) {
+inline std::uint64_t checksum(std::span<const pair_t> v) {
   std::uint64_t s = 0;
   for (std::size_t i = 0; i < v.size(); ++i)
     s += ((std::uint64_t{v[i].first} << 32) | v[i].second) * (i | 1);

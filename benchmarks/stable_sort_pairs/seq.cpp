@@ -8,7 +8,7 @@ namespace weft_bench::stable_sort_pairs {
 
 timed<std::uint64_t> run_seq(const std::vector<pair_t>& in, int /*threads*/, int reps) {
   return time_sorts(in, reps, checksum,
-                    [](std::vector<pair_t>& v) { std::stable_sort(v.begin(), v.end(), by_key); });
+                    [](turn_buffer<pair_t>& v) { std::stable_sort(v.begin(), v.end(), by_key); });
 }
 
 }  // namespace weft_bench::stable_sort_pairs

@@ -12,7 +12,7 @@ namespace weft_bench::stable_sort_pairs {
 timed<std::uint64_t> run_stdpar(const std::vector<pair_t>& in, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  return time_sorts(in, reps, checksum, [](std::vector<pair_t>& v) {
+  return time_sorts(in, reps, checksum, [](turn_buffer<pair_t>& v) {
     std::stable_sort(std::execution::par, v.begin(), v.end(), by_key);
   });
 }

@@ -11,7 +11,7 @@ timed<std::uint64_t> run_weft(const std::vector<pair_t>& in, int threads, int re
   weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
   return pool.install([&] {
     return time_sorts(in, reps, checksum,
-                      [](std::vector<pair_t>& v) { weft::stable_sort(v, {}, &pair_t::first); });
+                      [](turn_buffer<pair_t>& v) { weft::stable_sort(v, {}, &pair_t::first); });
   });
 }
 

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <vector>
 
 #include "common.hpp"
+#include "turn_buffer.hpp"
 
 namespace weft_bench::transform {
 
@@ -17,7 +19,7 @@ inline constexpr auto affine = [](double x) { return x * 0.5 + 3.0; };
 
 // Every call writes the same output, so its sum does not depend on how many calls a run made;
 // an element written wrongly or not at all (the output starts at -1) changes it.
-inline double output_checksum(const std::vector<double>& out) {
+inline double output_checksum(std::span<const double> out) {
   double s = 0;
   for (const double y : out) s += y;
   return s;

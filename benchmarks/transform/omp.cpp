@@ -5,7 +5,7 @@
 namespace weft_bench::transform {
 
 timed<double> run_omp(const std::vector<double>& in, int threads, int reps) {
-  std::vector<double> out(in.size(), -1.0);
+  turn_buffer<double> out(in.size(), -1.0);
   const double* x = in.data();
   double* y = out.data();
   const std::size_t n = in.size();

@@ -7,7 +7,7 @@
 namespace weft_bench::transform {
 
 timed<double> run_seq(const std::vector<double>& in, int /*threads*/, int reps) {
-  std::vector<double> out(in.size(), -1.0);
+  turn_buffer<double> out(in.size(), -1.0);
   auto t = time_calls(reps, [&] {
     std::transform(in.begin(), in.end(), out.begin(), affine);
     return 0.0;

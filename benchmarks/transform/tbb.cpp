@@ -11,7 +11,7 @@ namespace weft_bench::transform {
 timed<double> run_tbb(const std::vector<double>& in, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  std::vector<double> out(in.size(), -1.0);
+  turn_buffer<double> out(in.size(), -1.0);
   auto t = time_calls(reps, [&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, in.size()),
                       [&](const tbb::blocked_range<std::size_t>& r) {

@@ -7,7 +7,7 @@
 namespace weft_bench::transform {
 
 timed<double> run_weft(const std::vector<double>& in, int threads, int reps) {
-  std::vector<double> out(in.size(), -1.0);
+  turn_buffer<double> out(in.size(), -1.0);
   weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
   auto t = pool.install([&] {
     return time_calls(reps, [&] {
