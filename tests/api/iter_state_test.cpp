@@ -112,6 +112,34 @@ TEST_CASE("map_init and for_each_init: one state per leaf, used by one thread at
       }
     });
   }
+  SECTION("one thread, with_max_len: the fewest halvings that bring every piece to max_len") {
+    // On one thread nothing is stolen and no leaf is cut for an idle thread, so the tree is
+    // exactly the splitter's: the smallest power of two of pieces >= ceil(n / max_len), never
+    // fewer than two (the budget of one thread is one cut) and none empty (1000 items with
+    // max_len 1: 1000 pieces, not 1024). 64000 / 1000 asks for 64 pieces of 1000; a budget
+    // started from n / max_len made 128 of 500.
+    weft::thread_pool pool({.num_threads = 1});
+    struct shape {
+      std::size_t n, max_len;
+      long pieces;
+    };
+    for (const shape s : {shape{64000, 1000, 64}, shape{64001, 1000, 128}, shape{100003, 1000, 128},
+                          shape{1000, 1000, 2}, shape{1001, 1000, 2}, shape{2001, 1000, 4},
+                          shape{1000, 1, 1000}}) {
+      CAPTURE(s.n, s.max_len);
+      leaf_state::reset();
+      const std::size_t longest = pool.install([&] {
+        return weft::range(std::size_t{0}, s.n)
+            .with_max_len(s.max_len)
+            .map_init(make, [](leaf_state& st, std::size_t) { return st.use([&] { return st.items + 1; }); })
+            .max()
+            .value_or(0);
+      });
+      CHECK(leaf_state::made.load() == s.pieces);
+      CHECK(longest <= s.max_len);
+      CHECK(leaf_state::items_seen.load() == static_cast<long>(s.n));
+    }
+  }
   SECTION("a nested pipeline inside f: the waiting thread's other leaves get their own state") {
     weft::thread_pool pool({.num_threads = 2});
     leaf_state::reset();
