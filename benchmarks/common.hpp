@@ -169,8 +169,8 @@ auto time_calls(int reps, F&& f) {
 
 // For the sorts: one untimed warm-up, then `reps` calls of sort(v) (more while they total
 // under min_turn_ns, as time_calls), each on a fresh copy of `in` made outside the timing
-// (or the warm-up alone, timed, past single_sample_ns); the result is checksum(v) of the
-// last sorted copy.
+// into the turn's buffer (a turn_buffer: memory kept from the turn before), or the warm-up
+// alone, timed, past single_sample_ns; the result is checksum(v) of the last sorted copy.
 template <class T, class Checksum, class Sort>
 timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& checksum,
                                 Sort&& sort) {

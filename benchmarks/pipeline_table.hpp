@@ -84,9 +84,8 @@ inline void print_rounds(int reps, int rounds) {
 // follow it in an order rotated by one each round: on the reference VM the turn right after
 // the sequential one ran its memory-bound calls a few percent slower (docs/benchmarks.md,
 // twenty-eighth session), and a fixed order gave that slot to weft every time. Each turn
-// starts once the process is idle
-// (wait_until_quiet): no runtime's spinning threads from the turn before take a vCPU from
-// it. `run(peer, threads, calls)` returns a timed<R>;
+// starts once the process is idle (wait_until_quiet): no runtime's spinning threads from
+// the turn before take a vCPU from it. `run(peer, threads, calls)` returns a timed<R>;
 // `differs(got, want)` returns "" when got matches the first peer's first result, else a
 // description of the difference.
 template <class Peers, class Run, class Differs>
