@@ -5,8 +5,10 @@
 
 #include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
-#include <thread>
+#include <deque>
+#include <mutex>
 
 #include "weft/detail/sched/job.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
@@ -20,15 +22,18 @@ namespace weft::detail {
 //
 // Roles. submitters (any thread: put, reclaim), takers (pool threads: take).
 //
-// State. A fixed array of slots, each one job pointer or null, plus `pending`, the number
-// of jobs in slots, so that the common "nothing injected" check is one relaxed load.
-// Slots are written by CAS (null -> job, submitter) and exchange (job -> null, taker), so
-// a slot is never lost or doubled.
+// State. A fixed array of slots, each one job pointer or null; an overflow queue (mutex)
+// for the jobs that find every slot taken, so that put never waits for a taker (a pool
+// whose only thread is busy, a storm of spawns from outside); and `pending`, the number of
+// jobs in slots and overflow, so that the common "nothing injected" check is one relaxed
+// load. Slots are written by CAS (null -> job, submitter) and exchange (job -> null,
+// taker), so a slot is never lost or doubled.
 //
 // Invariants.
 //   I1  pending >= number of non-null slots that are not being taken right now
 //       (pending is incremented after the slot CAS and decremented after the exchange).
-//   I2  a job pointer is in at most one slot, and only until it is taken or reclaimed.
+//   I2  a job pointer is in at most one slot or the overflow, and only until it is taken
+//       or reclaimed.
 //
 // Ordering table.
 // | tag | where          | operation              | order   | pairs with | why
@@ -37,30 +42,40 @@ namespace weft::detail {
 // | J2  | put / take     | pending add / sub      | seq_cst | F2/F1      | the sleep re-check reads it (store->load)
 // | J3  | take           | exchange slot -> null  | acquire | J1         | see the job contents
 // | J4  | take (scan)    | load slot              | relaxed | -          | skip empty slots without writing the line
+// | J5  | overflow       | mutex; overflow_size_ store/load | relaxed | mutex | the mutex orders the queue; the size only skips the lock
 // The InjectFence (F2 in sleep.hpp) follows every put.
 // ---------------------------------------------------------------------------------------
 class injector {
  public:
   static constexpr std::size_t slot_count = 64;
 
+  // Never waits. Allocation: only when every slot is taken (the overflow queue grows);
+  // std::bad_alloc there is fatal (noexcept).
   void put(job_header* job) noexcept {
-    for (std::size_t round = 0;; ++round) {
-      for (auto& slot : slots_) {
-        job_header* expected = nullptr;
-        if (slot.load(std::memory_order_relaxed) == nullptr &&
-            slot.compare_exchange_strong(expected, job, std::memory_order_release,  // J1
-                                         std::memory_order_relaxed)) {
-          pending_.value.fetch_add(1, std::memory_order_seq_cst);  // J2
-          return;
-        }
+    for (auto& slot : slots_) {
+      job_header* expected = nullptr;
+      if (slot.load(std::memory_order_relaxed) == nullptr &&
+          slot.compare_exchange_strong(expected, job, std::memory_order_release,  // J1
+                                       std::memory_order_relaxed)) {
+        pending_.value.fetch_add(1, std::memory_order_seq_cst);  // J2
+        return;
       }
-      // All slots are taken by other submitters' jobs: they are being run; let them go.
-      std::this_thread::yield();
     }
+    put_overflow_cold(job);
   }
 
   // Takes back `job` if no worker took it yet.
   bool reclaim(job_header* job) noexcept {
+    if (overflow_size_.load(std::memory_order_relaxed) != 0) {  // J5
+      std::lock_guard<std::mutex> lock(overflow_mutex_);
+      for (auto it = overflow_.begin(); it != overflow_.end(); ++it) {
+        if (*it != job) continue;
+        overflow_.erase(it);
+        overflow_size_.store(overflow_.size(), std::memory_order_relaxed);
+        pending_.value.fetch_sub(1, std::memory_order_seq_cst);  // J2
+        return true;
+      }
+    }
     for (auto& slot : slots_) {
       job_header* expected = job;
       if (slot.load(std::memory_order_relaxed) == job &&
@@ -84,12 +99,35 @@ class injector {
         return job;
       }
     }
-    return nullptr;
+    if (overflow_size_.load(std::memory_order_relaxed) == 0) return nullptr;  // J5
+    return take_overflow_cold();
   }
 
  private:
+  WEFT_COLD void put_overflow_cold(job_header* job) noexcept {
+    {
+      std::lock_guard<std::mutex> lock(overflow_mutex_);
+      overflow_.push_back(job);
+      overflow_size_.store(overflow_.size(), std::memory_order_relaxed);  // J5
+    }
+    pending_.value.fetch_add(1, std::memory_order_seq_cst);  // J2
+  }
+
+  WEFT_COLD job_header* take_overflow_cold() noexcept {
+    std::lock_guard<std::mutex> lock(overflow_mutex_);
+    if (overflow_.empty()) return nullptr;
+    job_header* job = overflow_.front();
+    overflow_.pop_front();
+    overflow_size_.store(overflow_.size(), std::memory_order_relaxed);  // J5
+    pending_.value.fetch_sub(1, std::memory_order_seq_cst);  // J2
+    return job;
+  }
+
   cache_padded<std::atomic<std::int64_t>> pending_{0};
   std::array<std::atomic<job_header*>, slot_count> slots_{};
+  std::atomic<std::size_t> overflow_size_{0};
+  std::mutex overflow_mutex_;
+  std::deque<job_header*> overflow_;
 };
 
 }  // namespace weft::detail

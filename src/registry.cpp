@@ -35,7 +35,7 @@ job_header* steal_from(worker& thief, worker& victim) noexcept {
   for (int attempt = 0; attempt < steal_retries; ++attempt) {
     const auto r = victim.deque.steal();
     if (r.status == split_deque::steal_status::success) {
-      auto* job = static_cast<job_header*>(r.item);
+      job_header* job = job_of(r.item);
       job->thief.get().store(thief.index, std::memory_order_relaxed);
       // More public work behind this job: let a sleeper come for it (wake-up cascade).
       if (r.more) thief.reg->sleep().new_internal_jobs(1, false);
@@ -52,7 +52,7 @@ job_header* steal_from(worker& thief, worker& victim) noexcept {
 job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint) noexcept {
   registry& reg = *w.reg;
   while (w.deque.size_for_owner() > floor) {
-    if (auto* job = static_cast<job_header*>(w.deque.pop())) return job;
+    if (void* item = w.deque.pop()) return job_of(item);
   }
   const std::size_t n = reg.num_threads();
   if (hint != nullptr) {
@@ -238,9 +238,15 @@ bool global_fork_would_wake() noexcept {
 void share_work(worker& w) noexcept {
   // Unstolen public work is still there for the hungry: publish only when it is gone.
   if (!w.deque.public_is_empty()) return;
-  // A join's B leaves the fields other threads read unwritten until this point.
+  // A join's B leaves the fields other threads read unwritten until this point. A spawned
+  // job that was private and uncounted is counted in its group now (SpawnCount), before
+  // the publishing CAS (Q3) lets a thief run it and count it down.
   const auto prepare = [&w](job_handle item) noexcept {
-    static_cast<job_header*>(item)->share_prepare(w);
+    if (spawned_job* s = spawned_of(item)) {
+      if (s->share_prepare()) s->pending->fetch_add(1, std::memory_order_relaxed);  // SpawnCount
+    } else {
+      static_cast<job_header*>(item)->share_prepare(w);
+    }
   };
   if (w.deque.publish(prepare)) w.reg->sleep().new_internal_jobs(1, true);
 }

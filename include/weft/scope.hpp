@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // weft::scope: spawn any number of tasks that may borrow from the enclosing frame.
-// Design: docs/design.md#scope   Protocol: docs/protocols/join.md#scope
+// Design: docs/design.md#scope   Protocol: docs/protocols/spawn.md
 #pragma once
 
+#include <atomic>
+#include <cstddef>
 #include <type_traits>
 #include <utility>
 
@@ -16,29 +18,37 @@ class task_scope {
  public:
   /// Queues `f` to run, potentially in parallel. `f` is callable as `f()` or
   /// `f(task_scope&)` (to spawn more). It may borrow anything that outlives the scope.
-  /// Allocation: one heap block per task. Exceptions: the first one thrown by any task is
+  /// Allocation: none on a worker of the scope's pool for a callable of up to ~470 bytes
+  /// (a block of the worker's spawn arena); otherwise one heap block. Exceptions: the first one thrown by any task is
   /// rethrown by `weft::scope` after every task finished.
   template <class F>
   void spawn(F&& f) {
     using Fn = std::decay_t<F>;
     static_assert(std::is_invocable_v<Fn&> || std::is_invocable_v<Fn&, task_scope&>,
                   "task_scope::spawn(f): `f` must be callable as f() or f(task_scope&)");
-    auto* job = new detail::heap_task<Fn, task_scope>(Fn(std::forward<F>(f)), *this);
-    state_.add_task();
+    using task = detail::scope_task<Fn, task_scope>;
     detail::worker* w = detail::current_worker;
-    if (w != nullptr && w->reg == state_.reg()) {
-      if (!w->deque.push(job)) [[unlikely]] {
-        job->execute(job);
+    // S1: from a frame of this scope (hence a worker of its pool) the task stays uncounted
+    // until it is published. Both branches build the task inline: a temporary `f` whose
+    // address reached a call would be built in memory and copied (a stalled store forward).
+    if (w != nullptr && w->spawn_group == state_.group()) [[likely]] {
+      task* job = task::make(w, std::forward<F>(f), *this, false);
+      if (!w->deque.push(detail::spawned_handle(job))) [[unlikely]] {
+        job->execute(job);  // deque full: run it now, as a join does
         return;
       }
-      if (w->someone_is_hungry()) detail::rt::share_work(*w);
+      if (w->someone_is_hungry()) [[unlikely]] detail::rt::share_work(*w);
     } else {
-      detail::rt::inject(state_.reg(), job);
+      detail::worker* const own = w != nullptr && w->reg == state_.reg() ? w : nullptr;
+      submit_counted(own, task::make(own, std::forward<F>(f), *this, true));
     }
   }
 
   /// Internal: the scope's counters, for weft's own task types. Not part of the API.
   detail::scope_state& state() noexcept { return state_; }
+  /// Internal: the scope whose group counter is `group` (the first member of state_, which
+  /// is this class's only member: the three are pointer-interconvertible).
+  static task_scope& from_group(std::atomic<std::size_t>* group) noexcept;
 
  private:
   template <class Body>
@@ -46,20 +56,44 @@ class task_scope {
   template <class Body>
   friend auto scope_in_worker(detail::worker& w, Body& body);
 
+  // Any other spawn: from a worker `w` of this pool outside the scope's frames, onto its
+  // deque; from anywhere else (w == nullptr), through the pool's injector. Counted at once.
+  [[gnu::noinline]] void submit_counted(detail::worker* w, detail::spawned_job* job) {
+    state_.add_task();  // SpawnAdd
+    if (w == nullptr) {
+      detail::rt::inject(state_.reg(), job);
+    } else if (!w->deque.push(detail::spawned_handle(job))) [[unlikely]] {
+      job->execute(job);
+    } else if (w->someone_is_hungry()) {
+      detail::rt::share_work(*w);
+    }
+  }
+
   task_scope(detail::registry* reg, detail::worker* owner) noexcept : state_(reg, owner) {}
   detail::scope_state state_;
 };
+
+inline task_scope& task_scope::from_group(std::atomic<std::size_t>* group) noexcept {
+  static_assert(std::is_standard_layout_v<task_scope> &&
+                std::is_standard_layout_v<detail::scope_state>);
+  return *reinterpret_cast<task_scope*>(group);
+}
 
 /// Internal: `weft::scope` on worker `w` of the calling thread. Call `weft::scope` instead.
 template <class Body>
 auto scope_in_worker(detail::worker& w, Body& body) {
   using R = std::invoke_result_t<Body&, task_scope&>;
   task_scope s(w.reg, &w);
-  const std::uint32_t floor = w.deque.size_for_owner();
   detail::result_slot<R> result;
-  auto run_body = [&]() -> R { return std::invoke(body, s); };
-  result.run(run_body);
-  if (result.failed()) s.state_.record(result.take_error());
+  std::uint32_t floor;
+  {
+    detail::spawn_frame frame(w, s.state_.group());
+    floor = frame.floor();
+    auto run_body = [&]() -> R { return std::invoke(body, s); };
+    result.run(run_body);
+    if (result.failed()) s.state_.record(result.take_error());
+    frame.run_own_jobs();  // S3: this scope's private tasks first, newest first
+  }
   s.state_.task_done();
   if (!s.state_.latch().probe()) detail::rt::wait_until(w, s.state_.latch(), floor, nullptr);
   if (s.state_.failed()) {
@@ -77,7 +111,7 @@ auto scope_in_worker(detail::worker& w, Body& body) {
 /// `task_scope&` must not be used after `scope` returns (do not let it escape).
 /// Thread safety: callable from any thread (outside every pool it runs on the global pool);
 /// `spawn` may be called from the body and from the scope's tasks, on any of their threads.
-/// Allocation: none for the scope itself; one heap block per spawned task.
+/// Allocation: none for the scope itself; per task, see task_scope::spawn.
 /// Complexity: O(number of tasks) scheduling work beyond the tasks themselves.
 template <class Body>
 auto scope(Body&& body) {

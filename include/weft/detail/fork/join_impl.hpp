@@ -35,10 +35,12 @@ template <class B>
 WEFT_COLD void settle_b_cold(worker& w, stack_job<B>& job_b, std::uint32_t slot) {
   bool have_b = false;
   while (w.deque.size_for_owner() > slot) {
-    auto* top = static_cast<job_header*>(w.deque.pop());
+    void* const item = w.deque.pop();
+    if (item == nullptr) continue;
+    job_header* const top = job_of(item);
     if (top == &job_b)
       have_b = true;
-    else if (top != nullptr)
+    else
       top->execute(top);
   }
   if (have_b)

@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: MIT
-// The state behind weft::scope: a counting latch, the first exception, heap task jobs.
-// Protocol: docs/protocols/join.md#scope
+// The state behind weft::scope: its count of shared tasks, the first exception, and the
+// spawned task jobs (arena blocks). Protocol: docs/protocols/spawn.md
 #pragma once
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <functional>
+#include <new>
+#include <type_traits>
 #include <utility>
 
+#include "weft/detail/config.hpp"
 #include "weft/detail/sched/job.hpp"
 #include "weft/detail/sched/latch.hpp"
 #include "weft/detail/sched/runtime.hpp"
@@ -16,22 +20,66 @@
 
 namespace weft::detail {
 
-// `pending` counts the scope body plus every task not finished yet; the one that brings it
-// to zero sets the latch the scope's owner waits on (acq_rel: every task's writes are
-// visible to the owner after the wait). The first exception is kept, later ones dropped.
+// ---------------------------------------------------------------------------------------
+// Spawn groups: how a scope knows that every task it spawned has finished, with no atomic
+// operation for a task that never leaves the thread that spawned it.
+//
+// Contract. Every task spawned into a scope (by its body, by its tasks, from any thread)
+// finishes (E1) before the scope's owner returns from its wait (E2), and every write a task
+// made before E1 is visible after E2.
+//
+// Roles. owner: the thread running the scope body, then waiting; spawner: any thread that
+// calls spawn; publisher: a worker making private deque items public (share_work); runner:
+// the thread that executes a task (its spawner, a thief, or an injector taker).
+//
+// State. `pending_` (atomic): 1 for the body, plus every *counted* task not finished yet.
+// Per task: `counted` (spawned_job). Per worker: `spawn_group`, the group of the innermost
+// frame (scope body or task) it is running, and its deque.
+// A frame of group G on thread T is the scope body (on its owner) or a task of G that T
+// executes; it starts at deque height `floor`. A counted frame is the body or a counted
+// task: it holds one unit of pending_ while it runs.
+//
+// Invariants.
+//   S1  a spawn stays uncounted only if the spawner's spawn_group is the task's group, i.e.
+//       the spawner runs a frame F of that group; the task is pushed above F's floor, on the
+//       spawner's own deque, privately. Every other spawn counts at once (add_task).
+//   S2  an uncounted task stays on its spawner's deque, private, until its spawner pops and
+//       runs it, or a publish counts it (SpawnCount) before the deque's Q3 makes it
+//       stealable. Hence only the spawner runs uncounted tasks.
+//   S3  a counted frame, after its callable returns, runs its thread's deque down to its
+//       floor (run_own_jobs_down_to) before it releases its unit. Every uncounted task above
+//       the floor is run (or counted by a publish) by then; an uncounted frame releases
+//       nothing and leaves its own uncounted tasks to the counted frame below it, which is
+//       still on the same thread's stack (S1, S2).
+//   S4  so pending_ reaches 0 only when every task of the group has finished: each task is
+//       counted or lies above the floor of a counted frame that is still running.
+// Leapfrogging: by S3 the owner runs its own scope's private tasks (LIFO) straight after
+// the body, without touching the sleep counters; only then does it wait, stealing, for the
+// counted tasks that other threads run.
+//
+// Ordering table.
+// | tag        | where                     | operation                 | order   | pairs with | why
+// |------------|---------------------------|---------------------------|---------|------------|-----
+// | SpawnAdd   | spawn (counted at once)   | pending_ fetch_add        | relaxed | -          | precedes the push/injection that makes the task runnable
+// | SpawnCount | share_work (publish)      | pending_ fetch_add        | relaxed | -          | sequenced before Q3: in pending_'s order before the thief's Done
+// | Done       | counted frame's end       | pending_ fetch_sub        | acq_rel | Done, L    | the last one sees every task's writes, then sets the latch
+// | L          | latch set / owner probe   | core_latch                | release/acquire | Done | owner sees the writes after its wait
+// | Err        | record                    | has_error_ exchange       | acq_rel | Err, rethrow | first exception wins; the owner reads error_ after its wait
+// ---------------------------------------------------------------------------------------
 class scope_state {
  public:
   scope_state(registry* reg, worker* owner) noexcept : reg_(reg), latch_(owner) {}
 
   registry* reg() const noexcept { return reg_; }
   job_latch& latch() noexcept { return latch_; }
+  std::atomic<std::size_t>* group() noexcept { return &pending_; }
 
-  void add_task() noexcept { pending_.fetch_add(1, std::memory_order_relaxed); }
+  void add_task() noexcept { pending_.fetch_add(1, std::memory_order_relaxed); }  // SpawnAdd
   void task_done() noexcept {
-    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) latch_.set();
+    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) latch_.set();  // Done
   }
   void record(std::exception_ptr e) noexcept {
-    if (!has_error_.exchange(true, std::memory_order_acq_rel)) error_ = std::move(e);
+    if (!has_error_.exchange(true, std::memory_order_acq_rel)) error_ = std::move(e);  // Err
   }
   bool failed() const noexcept { return has_error_.load(std::memory_order_acquire); }
   void rethrow_if_failed() const {
@@ -39,6 +87,7 @@ class scope_state {
   }
 
  private:
+  // First member: task_scope::from_group finds the scope from its address.
   std::atomic<std::size_t> pending_{1};
   std::atomic<bool> has_error_{false};
   std::exception_ptr error_;
@@ -46,29 +95,122 @@ class scope_state {
   job_latch latch_;
 };
 
-template <class F, class Scope>
-class heap_task : public job_header {
+// S3: the owner's deque above `floor` holds only jobs pushed by the frame that ends now
+// (its joins have returned, so no join's B is among them): run them, newest first. A slot
+// whose job was stolen comes back empty.
+inline void run_own_jobs_down_to(worker& w, std::uint32_t floor) noexcept {
+  while (w.deque.size_for_owner() > floor) {
+    if (void* item = w.deque.pop()) {
+      job_header* job = job_of(item);
+      job->execute(job);
+    }
+  }
+}
+
+// A frame of spawn group `group` on worker `w` (S1): the scope body, or a task.
+class spawn_frame {
  public:
-  heap_task(F&& f, Scope& s) : job_header(&execute_fn, nullptr), fn_(std::move(f)), scope_(s) {}
+  spawn_frame(worker& w, std::atomic<std::size_t>* group) noexcept
+      : w_(w), saved_(w.spawn_group), floor_(w.deque.size_for_owner()) {
+    w.spawn_group = group;
+  }
+  spawn_frame(const spawn_frame&) = delete;
+  spawn_frame& operator=(const spawn_frame&) = delete;
+  // S3, for a counted frame, before it releases its unit.
+  void run_own_jobs() noexcept { run_own_jobs_down_to(w_, floor_); }
+  std::uint32_t floor() const noexcept { return floor_; }
+  ~spawn_frame() { w_.spawn_group = saved_; }
 
  private:
+  worker& w_;
+  const std::atomic<std::size_t>* saved_;
+  std::uint32_t floor_;
+};
+
+// A task spawned into a scope. Scope is task_scope (it hands itself to `f` and owns the
+// scope_state; Scope::from_group finds it from the group counter, which saves the task a
+// pointer); the job lives in a spawn arena block of the spawning worker, or on the heap
+// when spawned from outside the pool or too large for a block.
+template <class F, class Scope>
+class scope_task : public spawned_job {
+ public:
+  // From a worker of the scope's pool: an arena block when it fits. Exceptions: those of
+  // F's constructor and std::bad_alloc; nothing is left allocated then.
+  template <class G>
+  static scope_task* make(worker* w, G&& f, Scope& scope, bool counted) {
+    constexpr std::uint8_t arena_class = spawn_arena::class_of(sizeof(scope_task), alignof(scope_task));
+    if constexpr (arena_class != spawn_arena::no_class) {
+      if (w != nullptr) {
+        void* block = w->arena.allocate(arena_class);
+        try {
+          return ::new (block) scope_task(std::forward<G>(f), scope, counted, arena_class);
+        } catch (...) {
+          spawn_arena::deallocate(block, arena_class, &w->arena);
+          throw;
+        }
+      }
+    }
+    return new scope_task(std::forward<G>(f), scope, counted, heap_block);
+  }
+
+ private:
+  template <class G>
+  scope_task(G&& f, Scope& scope, bool counted, std::uint8_t block)
+      : spawned_job(&execute_fn, scope.state().group(), counted, block), fn_(std::forward<G>(f)) {}
+
+  // S5: an uncounted task runs on its spawner, inside the frame of its group that pushed
+  // it or the counted one below (S2, S3): the worker's spawn_group is already its group and
+  // its block is in this worker's arena. So it only runs its callable and frees its block.
   static void execute_fn(job_header* h) noexcept {
-    auto* self = static_cast<heap_task*>(h);
-    scope_state& state = self->scope_.state();
+    auto* self = static_cast<scope_task*>(h);
+    if (self->counted) [[unlikely]] {
+      execute_counted(self);
+      return;
+    }
+    worker& w = *current_worker;
+    WEFT_ASSERT(w.spawn_group == self->pending);  // S5
+    Scope& scope = Scope::from_group(self->pending);
+    run_fn(self, scope);
+    destroy<true>(self, w);
+  }
+
+  [[gnu::noinline]] static void execute_counted(scope_task* self) noexcept {
+    Scope& scope = Scope::from_group(self->pending);
+    worker& w = *current_worker;  // tasks run only on their pool's workers
+    spawn_frame frame(w, self->pending);
+    run_fn(self, scope);
+    destroy(self, w);
+    frame.run_own_jobs();  // S3
+    scope.state().task_done();  // last touch: the scope may return right after
+  }
+
+  static void run_fn(scope_task* self, Scope& scope) noexcept {
     try {
       if constexpr (std::is_invocable_v<F&, Scope&>)
-        std::invoke(self->fn_, self->scope_);
+        std::invoke(self->fn_, scope);
       else
         std::invoke(self->fn_);
     } catch (...) {
-      state.record(std::current_exception());
+      scope.state().record(std::current_exception());
     }
-    delete self;
-    state.task_done();  // last touch: the scope may return right after
+  }
+
+  // Own: the block is known to be from w's arena (S5).
+  template <bool Own = false>
+  static void destroy(scope_task* self, worker& w) noexcept {
+    const std::uint8_t block = self->block_class;
+    if (block == heap_block) {
+      delete self;
+      return;
+    }
+    self->~scope_task();
+    if constexpr (Own)
+      w.arena.deallocate_own(self, block);
+    else
+      spawn_arena::deallocate(self, block, &w.arena);
   }
 
   F fn_;
-  Scope& scope_;
 };
 
 }  // namespace weft::detail

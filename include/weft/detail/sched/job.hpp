@@ -3,6 +3,8 @@
 // Protocol: docs/protocols/join.md#state-and-layout
 #pragma once
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 #include "weft/detail/config.hpp"
@@ -41,5 +43,57 @@ struct job_header {
   // Index of the worker that stole this job, for the joiner's leapfrogging; a hint only.
   late_atomic<std::uint32_t> thief;
 };
+
+// A job spawned into a group (a weft::scope) rather than forked by a join: nobody waits
+// for it by name; its group counts it. It lives in a spawn arena block (or on the heap) and
+// travels on deques as a tagged handle (spawned_handle), so that publishing can tell it
+// from a join's B and count it then. Protocol: docs/protocols/spawn.md
+//
+// `counted` says whether the job is included in `*pending`, its group's count of jobs
+// other threads may run: a job pushed privately by a thread already working for its group
+// is not (lazy counting, S1 in detail/fork/scope_impl.hpp); publish counts it (SpawnCount,
+// registry.cpp share_work) before any thief can see it. Plain fields: written while the job
+// is private, published by the deque's Q3.
+struct spawned_job : job_header {
+  static constexpr std::uint8_t heap_block = 0xFF;
+
+  spawned_job(execute_fn fn, std::atomic<std::size_t>* group_pending, bool is_counted,
+              std::uint8_t block) noexcept
+      : job_header(fn, deferred), counted(is_counted), block_class(block), pending(group_pending) {}
+
+  // Owner only, while the job is private: it becomes public. Returns whether the caller must
+  // count it in *pending (it was not counted yet).
+  bool share_prepare() noexcept {
+    thief.construct(no_thief);
+    if (counted) return false;
+    counted = true;
+    return true;
+  }
+
+  // These two sit in job_header's tail padding: with a callable of up to 24 bytes a scope's
+  // task fits one 64-byte block (one cache line).
+  bool counted;
+  // The spawn arena's size class of the block holding the job, or heap_block.
+  std::uint8_t block_class;
+  std::atomic<std::size_t>* pending;
+};
+
+// Deque items are job_header pointers; a spawned job's carries the low bit (jobs are at
+// least 8-aligned), so that share_work counts it when it publishes. Whoever takes an item
+// off a deque runs job_of(item).
+inline void* spawned_handle(spawned_job* job) noexcept {
+  return reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(static_cast<job_header*>(job)) |
+                                 std::uintptr_t{1});
+}
+inline job_header* job_of(void* item) noexcept {
+  return reinterpret_cast<job_header*>(reinterpret_cast<std::uintptr_t>(item) &
+                                       ~std::uintptr_t{1});
+}
+// The spawned job behind `item`, or nullptr if it is a join's job.
+inline spawned_job* spawned_of(void* item) noexcept {
+  const auto bits = reinterpret_cast<std::uintptr_t>(item);
+  if ((bits & 1) == 0) return nullptr;
+  return static_cast<spawned_job*>(reinterpret_cast<job_header*>(bits & ~std::uintptr_t{1}));
+}
 
 }  // namespace weft::detail

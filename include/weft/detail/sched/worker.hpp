@@ -4,10 +4,12 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 
 #include "weft/detail/config.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
+#include "weft/detail/sync/spawn_arena.hpp"
 #include "weft/detail/sync/split_deque.hpp"
 
 namespace weft::detail {
@@ -59,6 +61,12 @@ struct alignas(cache_line_bytes) worker {
   const std::atomic<std::uint64_t>* sleep_counters = nullptr;
   std::uint32_t index = 0;
   std::uint64_t rng_state = 0;
+  // The spawn group (a scope's count of shared jobs) whose body or task this thread runs
+  // innermost, or nullptr: a spawn into that group from here may stay uncounted (S1,
+  // detail/fork/scope_impl.hpp). Owner only.
+  const std::atomic<std::size_t>* spawn_group = nullptr;
+  // Blocks for the tasks this worker spawns (docs/protocols/spawn.md#the-spawn-arena).
+  spawn_arena arena;
 
   // Bits of the sleep counters that count idle (inactive) threads and, among them, the
   // sleeping ones; see src/sleep.hpp.
