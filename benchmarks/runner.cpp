@@ -17,6 +17,7 @@
 #include "pipelines.hpp"
 #include "plot.hpp"
 #include "report.hpp"
+#include "tasks.hpp"
 
 namespace wb = weft_bench;
 
@@ -28,6 +29,7 @@ wb::csv_sink csv;
 
 const std::vector<std::string> all_workloads = [] {
   std::vector<std::string> w{"fib", "latency", "idle"};
+  for (const char* t : wb::task_workloads) w.push_back(t);
   for (const char* p : wb::pipeline_workloads) w.push_back(p);
   for (const char* a : wb::algorithm_workloads) w.push_back(a);
   return w;
@@ -36,6 +38,11 @@ const std::vector<std::string> all_workloads = [] {
 bool is_pipeline(const std::string& w) {
   return std::find(std::begin(wb::pipeline_workloads), std::end(wb::pipeline_workloads), w) !=
          std::end(wb::pipeline_workloads);
+}
+
+bool is_task(const std::string& w) {
+  return std::find(std::begin(wb::task_workloads), std::end(wb::task_workloads), w) !=
+         std::end(wb::task_workloads);
 }
 
 bool is_algorithm(const std::string& w) {
@@ -67,7 +74,8 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
                "largest; latency uses the global pool's size)\n"
                "  --n: fib's n\n"
                "  --size: input size of iterator workloads, e.g. sum_sq=1000000,tiny=500 "
-               "(items; map_filter_sum: the range's length)\n"
+               "(items; map_filter_sum: the range's length; nqueens: n, at most 14; "
+               "spawn_throughput: tasks)\n"
                "  --csv: raw results (default results/bench.csv)\n"
                "  --out: folder of the SVG charts, bars_<T>t.svg and scaling.svg "
                "(default results)\n"
@@ -142,7 +150,8 @@ options parse(int argc, char** argv) {
     else if (arg == "--size")
       for (const auto& kv : split(value)) {
         const auto eq = kv.find('=');
-        if (eq == std::string::npos || !is_table(kv.substr(0, eq))) bad(arg, kv);
+        if (eq == std::string::npos || !(is_table(kv.substr(0, eq)) || is_task(kv.substr(0, eq))))
+          bad(arg, kv);
         o.sizes[kv.substr(0, eq)] = to_size(arg, kv.substr(eq + 1));
       }
     else
@@ -300,6 +309,7 @@ int steps(const std::string& w, const options& o) {
   if (w == "fib") return 1 + (wb::built(wb::fib::peers) - 1) * per_peer;  // seq runs once
   if (w == "latency") return wb::built(wb::latency::peers);
   if (w == "idle") return wb::built(wb::idle::peers);
+  if (is_task(w)) return wb::task_steps(w, o);
   if (is_algorithm(w)) return wb::algorithm_steps(w, o);
   return wb::pipeline_steps(w, o);
 }
@@ -358,6 +368,7 @@ int main(int argc, char** argv) {
     if (w == "fib") run_fib(o);
     if (w == "latency") run_latency(o);
     if (w == "idle") run_idle(o);
+    if (is_task(w)) wb::run_task_workload(w, o, csv);
     if (is_pipeline(w)) ok = wb::run_pipeline(w, o, csv) && ok;
     if (is_algorithm(w)) ok = wb::run_algorithm(w, o, csv) && ok;
     std::fflush(stdout);

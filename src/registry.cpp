@@ -235,7 +235,8 @@ bool global_fork_would_wake() noexcept {
   return reg->seat_taken() || reg->worker_at(0).fork_would_wake();
 }
 
-void share_work(worker& w) noexcept {
+namespace {
+void publish_jobs(worker& w, std::uint32_t max_jobs) noexcept {
   // Unstolen public work is still there for the hungry: publish only when it is gone.
   if (!w.deque.public_is_empty()) return;
   // A join's B leaves the fields other threads read unwritten until this point. A spawned
@@ -248,7 +249,15 @@ void share_work(worker& w) noexcept {
       static_cast<job_header*>(item)->share_prepare(w);
     }
   };
-  if (w.deque.publish(prepare)) w.reg->sleep().new_internal_jobs(1, true);
+  if (w.deque.publish(prepare, max_jobs)) w.reg->sleep().new_internal_jobs(1, true);
+}
+}  // namespace
+
+void share_work(worker& w) noexcept { publish_jobs(w, ~std::uint32_t{0}); }
+
+void share_spawned_work(worker& w) noexcept {
+  const std::uint32_t idle = w.reg->sleep().inactive();
+  publish_jobs(w, idle == 0 ? 1 : idle);
 }
 
 void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_header* hint) noexcept {

@@ -37,7 +37,7 @@ class task_scope {
         job->execute(job);  // deque full: run it now, as a join does
         return;
       }
-      if (w->someone_is_hungry()) [[unlikely]] detail::rt::share_work(*w);
+      if (w->someone_is_hungry()) [[unlikely]] detail::rt::share_spawned_work(*w);
     } else {
       detail::worker* const own = w != nullptr && w->reg == state_.reg() ? w : nullptr;
       submit_counted(own, task::make(own, std::forward<F>(f), *this, true));
@@ -65,7 +65,7 @@ class task_scope {
     } else if (!w->deque.push(detail::spawned_handle(job))) [[unlikely]] {
       job->execute(job);
     } else if (w->someone_is_hungry()) {
-      detail::rt::share_work(*w);
+      detail::rt::share_spawned_work(*w);
     }
   }
 

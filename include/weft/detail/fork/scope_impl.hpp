@@ -134,33 +134,40 @@ class spawn_frame {
 template <class F, class Scope>
 class scope_task : public spawned_job {
  public:
+  static constexpr std::uint8_t arena_class() noexcept {
+    return spawn_arena::class_of(sizeof(scope_task), alignof(scope_task));
+  }
+
   // From a worker of the scope's pool: an arena block when it fits. Exceptions: those of
   // F's constructor and std::bad_alloc; nothing is left allocated then.
   template <class G>
-  static scope_task* make(worker* w, G&& f, Scope& scope, bool counted) {
-    constexpr std::uint8_t arena_class = spawn_arena::class_of(sizeof(scope_task), alignof(scope_task));
-    if constexpr (arena_class != spawn_arena::no_class) {
+  static scope_task* make(worker* w, G&& f, Scope& scope, bool is_counted) {
+    if constexpr (arena_class() != spawn_arena::no_class) {
       if (w != nullptr) {
-        void* block = w->arena.allocate(arena_class);
+        void* block = w->arena.allocate(arena_class());
         try {
-          return ::new (block) scope_task(std::forward<G>(f), scope, counted, arena_class);
+          return ::new (block) scope_task(std::forward<G>(f), scope, is_counted, arena_class());
         } catch (...) {
-          spawn_arena::deallocate(block, arena_class, &w->arena);
+          spawn_arena::deallocate(block, arena_class(), &w->arena);
           throw;
         }
       }
     }
-    return new scope_task(std::forward<G>(f), scope, counted, heap_block);
+    return new scope_task(std::forward<G>(f), scope, is_counted, heap_block);
   }
 
  private:
   template <class G>
-  scope_task(G&& f, Scope& scope, bool counted, std::uint8_t block)
-      : spawned_job(&execute_fn, scope.state().group(), counted, block), fn_(std::forward<G>(f)) {}
+  scope_task(G&& f, Scope& scope, bool is_counted, std::uint8_t block)
+      : spawned_job(&execute_fn, scope.state().group(), is_counted, block),
+        fn_(std::forward<G>(f)) {}
 
   // S5: an uncounted task runs on its spawner, inside the frame of its group that pushed
   // it or the counted one below (S2, S3): the worker's spawn_group is already its group and
   // its block is in this worker's arena. So it only runs its callable and frees its block.
+  // Then it runs the children its callable left above it, newest first, as the enclosing
+  // frame's drain would next: those of its own type and group in this loop (no indirect
+  // call, no new frame per task), any other through its execute.
   static void execute_fn(job_header* h) noexcept {
     auto* self = static_cast<scope_task*>(h);
     if (self->counted) [[unlikely]] {
@@ -169,9 +176,34 @@ class scope_task : public spawned_job {
     }
     worker& w = *current_worker;
     WEFT_ASSERT(w.spawn_group == self->pending);  // S5
-    Scope& scope = Scope::from_group(self->pending);
-    run_fn(self, scope);
-    destroy<true>(self, w);
+    std::atomic<std::size_t>* const group = self->pending;
+    Scope& scope = Scope::from_group(group);
+    const std::uint32_t base = w.deque.size_for_owner();
+    for (;;) {
+      run_fn(self, scope);
+      free_own(self, w);
+      for (;;) {
+        if (w.deque.size_for_owner() <= base) return;
+        void* const item = w.deque.pop();
+        if (item == nullptr) continue;  // stolen
+        job_header* const job = job_of(item);
+        if (job->execute == &execute_fn) {
+          self = static_cast<scope_task*>(job);
+          if (!self->counted && self->pending == group) break;
+        }
+        job->execute(job);
+      }
+    }
+  }
+
+  // S5, and make() gives a task spawned on a worker an arena block whenever one fits.
+  static void free_own(scope_task* self, worker& w) noexcept {
+    if constexpr (arena_class() != spawn_arena::no_class) {
+      self->~scope_task();
+      w.arena.deallocate_own(self, arena_class());
+    } else {
+      delete self;
+    }
   }
 
   [[gnu::noinline]] static void execute_counted(scope_task* self) noexcept {
@@ -195,8 +227,6 @@ class scope_task : public spawned_job {
     }
   }
 
-  // Own: the block is known to be from w's arena (S5).
-  template <bool Own = false>
   static void destroy(scope_task* self, worker& w) noexcept {
     const std::uint8_t block = self->block_class;
     if (block == heap_block) {
@@ -204,10 +234,7 @@ class scope_task : public spawned_job {
       return;
     }
     self->~scope_task();
-    if constexpr (Own)
-      w.arena.deallocate_own(self, block);
-    else
-      spawn_arena::deallocate(self, block, &w.arena);
+    spawn_arena::deallocate(self, block, &w.arena);
   }
 
   F fn_;

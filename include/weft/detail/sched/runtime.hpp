@@ -41,6 +41,11 @@ WEFT_API bool global_fork_would_wake() noexcept;
 // Called by a worker whose deque has private jobs while some thread is idle: publishes
 // them and wakes a sleeper if needed.
 WEFT_API void share_work(worker& w) noexcept;
+// As share_work, for a spawner: publishes only the oldest private jobs, one per idle thread.
+// A scope's tasks are many and small next to a join's Bs; each published task is counted
+// in its scope and popped back with a CAS if nobody took it, so handing out only what the
+// idle threads can take keeps the rest on the fast path.
+WEFT_API void share_spawned_work(worker& w) noexcept;
 // Work (pop down to `floor`, steal, take injected jobs), then sleep, until `latch` is set.
 WEFT_API void wait_until(worker& w, job_latch& latch, std::uint32_t floor,
                          const job_header* hint) noexcept;

@@ -101,24 +101,28 @@ class split_deque {
     return false;
   }
 
-  // Owner only. Makes every private item stealable. Returns false if there were none.
-  // `prepare(item)` runs on each item first, while it is still private: whatever it
-  // writes is published with the item by Q3 (the owner's writes before Q3, contract).
+  // Owner only. Makes the `max_items` oldest private items (all by default) stealable.
+  // Returns false if there were none. `prepare(item)` runs on each first, while it is still
+  // private: whatever it writes is published with the item by Q3 (the owner's writes before
+  // Q3, contract). Thieves take the oldest public item first, so a partial publish hands
+  // out the largest pieces and keeps the rest private.
   template <class Prepare>
-  bool publish(Prepare&& prepare) noexcept {
+  bool publish(Prepare&& prepare, std::uint32_t max_items = ~std::uint32_t{0}) noexcept {
     if (owner_split_ == head_) return false;
     close_gate();
-    for (std::uint32_t i = owner_split_; i < head_; ++i)
+    const std::uint32_t split =
+        head_ - owner_split_ > max_items ? owner_split_ + max_items : head_;
+    for (std::uint32_t i = owner_split_; i < split; ++i)
       prepare(slots_[i].load(std::memory_order_relaxed));
     std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
     for (;;) {
-      const std::uint64_t next = pack(tail_of(cur), head_, tag_of(cur) + 1);
+      const std::uint64_t next = pack(tail_of(cur), split, tag_of(cur) + 1);
       if (public_.value.compare_exchange_weak(cur, next, std::memory_order_release,  // Q3
                                               std::memory_order_relaxed))
         break;
     }
-    owner_split_ = head_;
-    private_limit_ = head_ + private_bound_;
+    owner_split_ = split;
+    private_limit_ = split + private_bound_;
     return true;
   }
   bool publish() noexcept {

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: MIT
+// n-queens by backtracking with one spawned task per placement at every level (no cutoff),
+// written as each runtime's users write it: weft::scope, tbb::task_group, OpenMP tasks.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "common.hpp"
+
+namespace weft_bench::nqueens {
+
+inline constexpr int default_n = 12;
+inline constexpr int quick_n = 10;
+
+// Solutions for n = 0..14.
+inline constexpr long solutions[] = {1, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596};
+
+// One node of the search: the row to place and the attacked columns and diagonals.
+struct board {
+  int row;
+  unsigned cols, d1, d2;
+  unsigned free_columns(int n) const noexcept { return ~(cols | d1 | d2) & ((1u << n) - 1); }
+  board place(unsigned bit) const noexcept {
+    return {row + 1, cols | bit, (d1 | bit) << 1, (d2 | bit) >> 1};
+  }
+};
+
+inline void check(const char* peer_name, int n, long got) {
+  if (got == solutions[n]) return;
+  std::fprintf(stderr, "weft_bench: %s counted %ld solutions of %d-queens, expected %ld\n",
+               peer_name, got, n, solutions[n]);
+  std::abort();
+}
+
+// Nodes of the search tree (tasks spawned by the task peers), for the per-task cost.
+inline long count_nodes(int n, board b) {
+  long nodes = 1;
+  if (b.row == n) return nodes;
+  for (unsigned avail = b.free_columns(n); avail != 0; avail &= avail - 1)
+    nodes += count_nodes(n, b.place(avail & (0u - avail)));
+  return nodes;
+}
+
+// Wall ns of `reps` searches on `threads` threads, after one untimed warm-up.
+using run_fn = std::vector<double>(int n, int threads, int reps);
+run_fn run_seq;
+run_fn run_weft;       // weft::scope, one spawn per placement
+run_fn run_weft_join;  // nested weft::join over the candidate columns (for comparison)
+run_fn run_tbb;        // tbb::task_group::run per placement
+run_fn run_omp;        // #pragma omp task per placement
+
+inline const peer<run_fn> peers[] = {
+    {"seq", &run_seq},
+    {"weft", &run_weft},
+    {"weft-join", &run_weft_join},
+    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
+    {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
+};
+
+}  // namespace weft_bench::nqueens

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: MIT
+// The task-parallel tables: nqueens (a spawn per placement) and spawn_throughput (spawns from
+// one thread). Each round runs every peer in turn; a cell is the median of all its samples.
+#include "tasks.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iterator>
+#include <map>
+#include <vector>
+
+#include "common.hpp"
+#include "nqueens/config.hpp"
+#include "spawn_throughput/config.hpp"
+
+namespace weft_bench {
+namespace {
+
+// Samples of every built peer at `threads`, `rounds` rounds of `reps` calls each, peers in
+// turn within a round. `run(peer, threads)` returns one turn's samples.
+template <class Peers, class Run>
+std::vector<std::vector<double>> sample_rounds(const char* workload, const Peers& peers,
+                                               int threads, int rounds, Run&& run) {
+  std::vector<std::vector<double>> ns(std::size(peers));
+  for (int r = 0; r < rounds; ++r) {
+    for (std::size_t i = 0; i < std::size(peers); ++i) {
+      if (peers[i].run == nullptr) continue;
+      progress_step(workload, peers[i].name, threads);
+      const std::vector<double> turn = run(peers[i], threads);
+      ns[i].insert(ns[i].end(), turn.begin(), turn.end());
+    }
+  }
+  progress_done();
+  return ns;
+}
+
+double median_or_nan(const std::vector<double>& v) { return v.empty() ? std::nan("") : median(v); }
+
+void run_nqueens(const options& o, csv_sink& csv) {
+  namespace q = nqueens;
+  const int n = static_cast<int>(o.size_of("nqueens", q::default_n, q::quick_n));
+  if (n < 1 || n >= static_cast<int>(std::size(q::solutions))) {
+    std::fprintf(stderr, "weft_bench: nqueens size %d is not in 1..14\n", n);
+    std::exit(2);
+  }
+  const double nodes = static_cast<double>(q::count_nodes(n, q::board{0, 0, 0, 0}));
+  const std::string param = "n=" + std::to_string(n);
+  std::printf(
+      "\n== nqueens(%d): one task per placement at every level, %.0f tasks; median of %d "
+      "rounds x %d runs ==\n%-7s %-9s %10s %10s %8s %8s\n",
+      n, nodes, o.rounds, o.reps, "threads", "peer", "time ms", "ns/task", "vs seq", "vs weft");
+  std::map<int, double> weft_at;
+  double seq_at_1 = std::nan("");
+  for (const int t : o.threads) {
+    const auto ns = sample_rounds("nqueens", q::peers, t, o.rounds,
+                                  [&](const auto& p, int threads) { return p.run(n, threads, o.reps); });
+    const double seq = median_or_nan(ns[0]), weft = median_or_nan(ns[1]);
+    if (t == 1) seq_at_1 = seq;
+    weft_at[t] = weft;
+    for (std::size_t i = 0; i < ns.size(); ++i) {
+      const double med = median_or_nan(ns[i]);
+      const double per_task = i == 0 ? std::nan("") : (med - seq) / nodes;
+      std::printf("%-7d %-9s %10s %10s %8s %8s\n", t, q::peers[i].name,
+                  cell(med / 1e6, "%.2f").c_str(), i == 0 ? "-" : cell(per_task, "%.1f").c_str(),
+                  cell(med / seq, "%.2fx").c_str(), cell(med / weft, "%.2fx").c_str());
+      if (q::peers[i].run == nullptr) continue;
+      csv.add("nqueens", q::peers[i].name, t, param, "median_ns", med, "ns");
+    }
+    std::fflush(stdout);
+  }
+  std::printf("bars:\n");
+  const std::string name = "weft nqueens(" + std::to_string(n) + ")";
+  if (weft_at.count(1)) bar(name + " @1 thread / seq", weft_at[1] / seq_at_1, 2.0, "x");
+  if (weft_at.count(2)) bar(name + " @2 threads / seq", weft_at[2] / seq_at_1, 1.0, "x");
+  if (weft_at.count(1) && weft_at.count(2))
+    bar(name + " @2 threads / weft @1", weft_at[2] / weft_at[1], 1.0, "x");
+}
+
+void run_spawn_throughput(const options& o, csv_sink& csv) {
+  namespace s = spawn_throughput;
+  const long tasks = static_cast<long>(o.size_of("spawn_throughput", s::default_tasks, s::quick_tasks));
+  const std::string param = "tasks=" + std::to_string(tasks);
+  std::printf(
+      "\n== spawn_throughput: %ld tasks spawned from one thread into one group, then waited; "
+      "median of %d rounds x %d runs ==\n%-7s %-5s %10s %12s %8s\n",
+      tasks, o.rounds, o.reps, "threads", "peer", "time ms", "M tasks/s", "vs weft");
+  std::map<int, double> weft_vs_tbb;
+  for (const int t : o.threads) {
+    const auto ns = sample_rounds("spawn_throughput", s::peers, t, o.rounds,
+                                  [&](const auto& p, int threads) { return p.run(tasks, threads, o.reps); });
+    const double weft = median_or_nan(ns[0]);
+    for (std::size_t i = 0; i < ns.size(); ++i) {
+      const double med = median_or_nan(ns[i]);
+      std::printf("%-7d %-5s %10s %12s %8s\n", t, s::peers[i].name, cell(med / 1e6, "%.2f").c_str(),
+                  cell(static_cast<double>(tasks) / med * 1e3, "%.1f").c_str(),
+                  cell(med / weft, "%.2fx").c_str());
+      if (s::peers[i].run == nullptr) continue;
+      csv.add("spawn_throughput", s::peers[i].name, t, param, "median_ns", med, "ns");
+    }
+    weft_vs_tbb[t] = weft / median_or_nan(ns[1]);
+    std::fflush(stdout);
+  }
+  std::printf("bars (weft's time over oneTBB's: <= 0.333 is 3x its throughput):\n");
+  for (const auto& [t, ratio] : weft_vs_tbb)
+    bar("weft spawn_throughput @" + std::to_string(t) + " / tbb", ratio, 0.333, "x");
+}
+
+}  // namespace
+
+void run_task_workload(const std::string& workload, const options& o, csv_sink& csv) {
+  if (workload == "nqueens") run_nqueens(o, csv);
+  if (workload == "spawn_throughput") run_spawn_throughput(o, csv);
+}
+
+int task_steps(const std::string& workload, const options& o) {
+  const int per_peer = static_cast<int>(o.threads.size()) * o.rounds;
+  if (workload == "nqueens") return built(nqueens::peers) * per_peer;
+  return built(spawn_throughput::peers) * per_peer;
+}
+
+}  // namespace weft_bench
