@@ -51,7 +51,7 @@ void run_nqueens(const options& o, csv_sink& csv) {
       "\n== nqueens(%d): one task per placement at every level, %.0f tasks; median of %d "
       "rounds x %d runs ==\n%-7s %-9s %10s %10s %8s %8s\n",
       n, nodes, o.rounds, o.reps, "threads", "peer", "time ms", "ns/task", "vs seq", "vs weft");
-  std::map<int, double> weft_at;
+  std::map<int, double> weft_at, tg_at;
   double seq_at_1 = std::nan("");
   for (const int t : o.threads) {
     const auto ns = sample_rounds("nqueens", q::peers, t, o.rounds,
@@ -59,6 +59,7 @@ void run_nqueens(const options& o, csv_sink& csv) {
     const double seq = median_or_nan(ns[0]), weft = median_or_nan(ns[1]);
     if (t == 1) seq_at_1 = seq;
     weft_at[t] = weft;
+    tg_at[t] = median_or_nan(ns[2]);
     for (std::size_t i = 0; i < ns.size(); ++i) {
       const double med = median_or_nan(ns[i]);
       const double per_task = i == 0 ? std::nan("") : (med - seq) / nodes;
@@ -70,12 +71,15 @@ void run_nqueens(const options& o, csv_sink& csv) {
     }
     std::fflush(stdout);
   }
-  std::printf("bars:\n");
-  const std::string name = "weft nqueens(" + std::to_string(n) + ")";
-  if (weft_at.count(1)) bar(name + " @1 thread / seq", weft_at[1] / seq_at_1, 2.0, "x");
-  if (weft_at.count(2)) bar(name + " @2 threads / seq", weft_at[2] / seq_at_1, 1.0, "x");
-  if (weft_at.count(1) && weft_at.count(2))
-    bar(name + " @2 threads / weft @1", weft_at[2] / weft_at[1], 1.0, "x");
+  std::printf("bars (weft: scope; weft-tg: task_group):\n");
+  for (const auto* at : {&weft_at, &tg_at}) {
+    const std::string name = std::string(at == &weft_at ? "weft" : "weft-tg") + " nqueens(" +
+                             std::to_string(n) + ")";
+    if (at->count(1)) bar(name + " @1 thread / seq", at->at(1) / seq_at_1, 2.0, "x");
+    if (at->count(2)) bar(name + " @2 threads / seq", at->at(2) / seq_at_1, 1.0, "x");
+    if (at->count(1) && at->count(2))
+      bar(name + " @2 threads / @1", at->at(2) / at->at(1), 1.0, "x");
+  }
 }
 
 void run_spawn_throughput(const options& o, csv_sink& csv) {

@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -117,7 +119,7 @@ std::uint32_t private_fork_bound(std::size_t threads) noexcept {
 
 }  // namespace
 
-registry::registry(std::size_t num_threads)
+registry::registry(std::size_t num_threads, rt::task_exception_handler on_task_exception)
     : num_threads_(num_threads == 0 ? 1 : num_threads),
       workers_(new worker[num_threads_]),
       sleep_(num_threads_) {
@@ -132,6 +134,8 @@ registry::registry(std::size_t num_threads)
   terminate_.reserve(num_threads_);
   for (std::size_t i = 0; i < num_threads_; ++i)
     terminate_.push_back(std::make_unique<job_latch>(&workers_[i]));
+  on_task_exception_ = std::move(on_task_exception);
+  idle_waiters_.reserve(num_threads_);
 
   pthread_attr_t attr;
   pthread_attr_init(&attr);
@@ -155,6 +159,43 @@ registry::~registry() {
   for (pthread_t tid : threads_) pthread_join(tid, nullptr);
 }
 
+// D2: the decrement that reaches 0 sets every registered waiter's latch under the mutex;
+// a waiter registers and re-checks the count under the same mutex (add_idle_waiter), so
+// either it sees 0 or its latch is in the list when the last decrement takes the mutex.
+void registry::detached_end() noexcept {
+  if (detached_.value.fetch_sub(1, std::memory_order_acq_rel) != 1) return;  // D2
+  std::lock_guard<std::mutex> lock(idle_mutex_);
+  for (job_latch* latch : idle_waiters_) latch->set();
+  idle_waiters_.clear();
+}
+
+bool registry::add_idle_waiter(job_latch& latch) noexcept {
+  std::lock_guard<std::mutex> lock(idle_mutex_);
+  if (detached_idle()) return false;
+  idle_waiters_.push_back(&latch);
+  return true;
+}
+
+void registry::report_task_exception(std::exception_ptr error) noexcept {
+  if (on_task_exception_) {
+    try {
+      on_task_exception_(std::move(error));
+      return;
+    } catch (...) {
+      std::fprintf(stderr, "weft: the pool's on_task_exception handler threw\n");
+      std::terminate();
+    }
+  }
+  try {
+    std::rethrow_exception(std::move(error));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "weft: a detached task threw: %s\n", e.what());
+  } catch (...) {
+    std::fprintf(stderr, "weft: a detached task threw an exception\n");
+  }
+  std::terminate();
+}
+
 void registry::background_main(std::uint32_t index) noexcept {
   worker& w = workers_[index];
   set_current_worker(&w);
@@ -173,11 +214,31 @@ void registry::release_seat() noexcept {
   if (num_threads_ == 1 && injector_.has_jobs()) drain_through_seat();
 }
 
+// Jobs a seat holder leaves on worker 0's deque (detached tasks, tasks spawned into a scope
+// owned elsewhere) would wait there for the next holder: with background threads they are
+// published for them; without, the holder runs them before it leaves.
+void registry::settle_seat(std::uint32_t entry_height) noexcept {
+  worker& w = workers_[0];
+  if (w.deque.size_for_owner() <= entry_height) return;
+  if (num_threads_ > 1) {
+    rt::share_all_work(w);
+    return;
+  }
+  while (w.deque.size_for_owner() > entry_height) {
+    if (void* item = w.deque.pop()) {
+      job_header* job = job_of(item);
+      job->execute(job);
+    }
+  }
+}
+
 void registry::drain_through_seat() noexcept {
   while (injector_.has_jobs() && try_acquire_seat()) {
     worker* const saved = current_worker;
     set_current_worker(&workers_[0]);
+    const std::uint32_t entry = workers_[0].deque.size_for_owner();
     while (job_header* job = injector_.take()) job->execute(job);
+    settle_seat(entry);
     set_current_worker(saved);
     seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease, then re-check
   }
@@ -201,7 +262,24 @@ registry* global_registry() {
   return global;
 }
 
-registry* create_registry(std::size_t num_threads) { return new registry(num_threads); }
+registry* create_registry(std::size_t num_threads, task_exception_handler on_task_exception) {
+  return new registry(num_threads, std::move(on_task_exception));
+}
+
+void detached_begin(registry* reg) noexcept { reg->detached_begin(); }
+void detached_end(registry* reg) noexcept { reg->detached_end(); }
+void report_task_exception(registry* reg, std::exception_ptr error) noexcept {
+  reg->report_task_exception(std::move(error));
+}
+
+void wait_idle(worker& w) noexcept {
+  registry& reg = *w.reg;
+  if (reg.detached_idle()) return;
+  job_latch latch(&w);
+  // Only workers wait here, so the list's capacity (one per worker) is never exceeded.
+  const bool registered = reg.add_idle_waiter(latch);
+  if (registered) wait_until(w, latch, w.deque.size_for_owner(), nullptr);
+}
 
 void destroy_registry(registry* reg) {
   if (worker* w = current_worker; w != nullptr && w->reg == reg)
@@ -215,7 +293,9 @@ void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
   worker* const caller = current_worker;
   if (reg->try_acquire_seat()) {
     set_current_worker(&reg->worker_at(0));
+    const std::uint32_t entry = reg->worker_at(0).deque.size_for_owner();
     job->execute(job);
+    reg->settle_seat(entry);
     set_current_worker(caller);
     reg->release_seat();
     return;
@@ -236,9 +316,9 @@ bool global_fork_would_wake() noexcept {
 }
 
 namespace {
-void publish_jobs(worker& w, std::uint32_t max_jobs) noexcept {
+void publish_jobs(worker& w, std::uint32_t max_jobs, bool even_if_public = false) noexcept {
   // Unstolen public work is still there for the hungry: publish only when it is gone.
-  if (!w.deque.public_is_empty()) return;
+  if (!even_if_public && !w.deque.public_is_empty()) return;
   // A join's B leaves the fields other threads read unwritten until this point. A spawned
   // job that was private and uncounted is counted in its group now (SpawnCount), before
   // the publishing CAS (Q3) lets a thief run it and count it down.
@@ -254,6 +334,8 @@ void publish_jobs(worker& w, std::uint32_t max_jobs) noexcept {
 }  // namespace
 
 void share_work(worker& w) noexcept { publish_jobs(w, ~std::uint32_t{0}); }
+
+void share_all_work(worker& w) noexcept { publish_jobs(w, ~std::uint32_t{0}, true); }
 
 void share_spawned_work(worker& w) noexcept {
   const std::uint32_t idle = w.reg->sleep().inactive();

@@ -8,11 +8,13 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "injector.hpp"
 #include "sleep.hpp"
 #include "weft/detail/sched/latch.hpp"
+#include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sched/worker.hpp"
 
 namespace weft::detail {
@@ -26,7 +28,7 @@ namespace weft::detail {
 // SeatRelease / InjectCheck in docs/protocols/injection.md).
 class registry {
  public:
-  explicit registry(std::size_t num_threads);
+  explicit registry(std::size_t num_threads, rt::task_exception_handler on_task_exception = {});
   ~registry();
   registry(const registry&) = delete;
   registry& operator=(const registry&) = delete;
@@ -44,10 +46,21 @@ class registry {
   bool seat_taken() const noexcept { return seat_.value.load(std::memory_order_relaxed) != 0; }
   bool try_acquire_seat() noexcept;
   void release_seat() noexcept;
+  // Before the seat holder stops acting as worker 0: what it left above `entry_height`.
+  void settle_seat(std::uint32_t entry_height) noexcept;
   // Runs injected jobs on the calling thread as worker 0 while the seat can be had.
   void drain_through_seat() noexcept;
 
   void background_main(std::uint32_t index) noexcept;
+
+  // Detached tasks (docs/protocols/spawn.md#detached-tasks).
+  void detached_begin() noexcept { detached_.value.fetch_add(1, std::memory_order_relaxed); }  // D1
+  void detached_end() noexcept;
+  bool detached_idle() const noexcept { return detached_.value.load(std::memory_order_acquire) == 0; }  // D3
+  // Registers `latch` to be set when the count reaches 0; false (nothing registered) if it
+  // is 0 already.
+  bool add_idle_waiter(job_latch& latch) noexcept;
+  void report_task_exception(std::exception_ptr error) noexcept;
 
  private:
   std::size_t num_threads_;
@@ -56,6 +69,10 @@ class registry {
   injector injector_;
   cache_padded<std::atomic<std::uint32_t>> seat_{0};
   std::vector<std::unique_ptr<job_latch>> terminate_;
+  cache_padded<std::atomic<std::size_t>> detached_{0};
+  std::mutex idle_mutex_;
+  std::vector<job_latch*> idle_waiters_;  // guarded by idle_mutex_
+  rt::task_exception_handler on_task_exception_;
   std::vector<pthread_t> threads_;
 };
 

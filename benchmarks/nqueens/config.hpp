@@ -48,6 +48,7 @@ inline long count_nodes(int n, board b) {
 using run_fn = std::vector<double>(int n, int threads, int reps);
 run_fn run_seq;
 run_fn run_weft;       // weft::scope, one spawn per placement
+run_fn run_weft_task_group;  // weft::task_group::run per placement
 run_fn run_weft_join;  // nested weft::join over the candidate columns (for comparison)
 run_fn run_tbb;        // tbb::task_group::run per placement
 run_fn run_omp;        // #pragma omp task per placement
@@ -55,6 +56,7 @@ run_fn run_omp;        // #pragma omp task per placement
 inline const peer<run_fn> peers[] = {
     {"seq", &run_seq},
     {"weft", &run_weft},
+    {"weft-tg", &run_weft_task_group},
     {"weft-join", &run_weft_join},
     {"tbb", WEFT_BENCH_IF_TBB(&run_tbb)},
     {"omp", WEFT_BENCH_IF_OMP(&run_omp)},

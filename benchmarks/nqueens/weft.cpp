@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// n-queens on weft: weft::scope with one spawn per placement; and nested joins over the
-// candidate columns, for comparison.
+// n-queens on weft: weft::scope with one spawn per placement, the same with weft::task_group;
+// and nested joins over the candidate columns, for comparison.
 #include <weft/weft.hpp>
 
 #include <atomic>
@@ -28,6 +28,26 @@ struct place_task {
 long search_scope(int n) {
   std::atomic<long> solutions{0};
   weft::scope([&](weft::task_scope& s) { place_task{&solutions, n, board{0, 0, 0, 0}}(s); });
+  return solutions.load(std::memory_order_relaxed);
+}
+
+// The same search written against weft::task_group, as a oneTBB user writes it.
+void place_in_group(weft::task_group& g, std::atomic<long>& solutions, int n, board b) {
+  if (b.row == n) {
+    solutions.fetch_add(1, std::memory_order_relaxed);
+    return;
+  }
+  for (unsigned avail = b.free_columns(n); avail != 0; avail &= avail - 1) {
+    const board next = b.place(avail & (0u - avail));
+    g.run([&g, &solutions, n, next] { place_in_group(g, solutions, n, next); });
+  }
+}
+
+long search_task_group(int n) {
+  std::atomic<long> solutions{0};
+  weft::task_group g;
+  place_in_group(g, solutions, n, board{0, 0, 0, 0});
+  g.wait();
   return solutions.load(std::memory_order_relaxed);
 }
 
@@ -60,6 +80,15 @@ std::vector<double> run_weft(int n, int threads, int reps) {
     const long r = pool.install([n] { return search_scope(n); });
     keep(r);
     check("weft", n, r);
+  });
+}
+
+std::vector<double> run_weft_task_group(int n, int threads, int reps) {
+  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
+  return time_reps(reps, [&] {
+    const long r = pool.install([n] { return search_task_group(n); });
+    keep(r);
+    check("weft-tg", n, r);
   });
 }
 

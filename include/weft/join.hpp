@@ -3,6 +3,7 @@
 // Design: docs/design.md#the-life-of-a-join
 #pragma once
 
+#include <tuple>
 #include <type_traits>
 #include <utility>
 
@@ -39,6 +40,49 @@ WEFT_INLINE auto join(A&& a, B&& b) {
   if (__builtin_expect(detail::current_gate->load(std::memory_order_relaxed) != 0, 1))  // G4
     return detail::join_unrecorded(a, b);
   return detail::join_slow<detail::fork_arg_t<A>, detail::fork_arg_t<B>>(a, b);
+}
+
+namespace detail {
+// The value a callable of an n-ary join contributes to its tuple (void -> unit).
+template <class F>
+using join_value_t = returned_result_t<std::invoke_result_t<F&>>;
+
+// join(a, b, c, ...) as a chain of binary joins: `a` on this thread, the rest offered as one
+// piece, which forks again. Results come back as a tuple in argument order.
+template <class A, class... Rest>
+std::tuple<join_value_t<A>, join_value_t<Rest>...> join_tuple(A& a, Rest&... rest) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return std::tuple<join_value_t<A>>(invoke_to_value(a));
+  } else {
+    auto first = [&a]() -> join_value_t<A> { return invoke_to_value(a); };
+    auto others = [&rest...] { return join_tuple(rest...); };
+    auto [x, more] = join(first, others);
+    return std::tuple_cat(std::tuple<join_value_t<A>>(std::move(x)), std::move(more));
+  }
+}
+}  // namespace detail
+
+/// Runs three or more callables, potentially in parallel, and returns their results as a
+/// tuple in argument order: `auto [x, y, z] = weft::join(f, g, h);` (a void callable
+/// contributes `weft::unit`; when all return void, join returns void).
+/// The first callable runs on the calling thread; the others are offered to other workers
+/// as a chain of binary joins. Exceptions: every callable runs to completion; then the
+/// exception of the leftmost callable that threw is rethrown.
+/// Preconditions: each callable is callable with no arguments (checked at compile time).
+/// Allocation: none. Complexity: n - 1 joins.
+template <class A, class B, class C, class... Rest>
+auto join(A&& a, B&& b, C&& c, Rest&&... rest) {
+  static_assert(std::is_invocable_v<A&> && std::is_invocable_v<B&> && std::is_invocable_v<C&> &&
+                    (std::is_invocable_v<Rest&> && ...),
+                "weft::join(f, g, h, ...): every callable must be callable with no arguments, "
+                "e.g. [&] { ... }");
+  if constexpr (std::is_void_v<std::invoke_result_t<A&>> && std::is_void_v<std::invoke_result_t<B&>> &&
+                std::is_void_v<std::invoke_result_t<C&>> &&
+                (std::is_void_v<std::invoke_result_t<Rest&>> && ...)) {
+    static_cast<void>(detail::join_tuple(a, b, c, rest...));
+  } else {
+    return detail::join_tuple(a, b, c, rest...);
+  }
 }
 
 /// Offers the calling worker's forked-but-not-yet-taken jobs (the `b` sides of the joins it

@@ -4,10 +4,14 @@
 #pragma once
 
 #include <cstddef>
+#include <exception>
+#include <functional>
 #include <optional>
 #include <thread>
 #include <type_traits>
+#include <utility>
 
+#include "weft/detail/fork/detached_impl.hpp"
 #include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sched/worker.hpp"
@@ -18,6 +22,10 @@ struct pool_options {
   /// Threads of the pool, the caller of `install` included. 0 means "as many as the
   /// hardware has".
   std::size_t num_threads = 0;
+  /// Called with an exception that escaped a detached task (`spawn`), on the thread that ran
+  /// it. Empty (the default): the exception is printed on stderr, then std::terminate, as a
+  /// panicking spawned task aborts in Rayon. A handler that throws terminates.
+  std::function<void(std::exception_ptr)> on_task_exception = {};
 };
 
 /// A work-stealing pool. `pool.install(f)` runs `f` on the pool; inside, every weft
@@ -36,9 +44,14 @@ class thread_pool {
   /// Allocation: the pool's worker array, deques and latches. Exceptions: `std::bad_alloc`;
   /// a failure to create a thread is fatal (message on stderr, then abort).
   explicit thread_pool(pool_options options = {})
-      : reg_(detail::rt::create_registry(options.num_threads != 0 ? options.num_threads
-                                                                   : default_threads())) {}
-  ~thread_pool() { detail::rt::destroy_registry(reg_); }
+      : reg_(detail::rt::create_registry(
+            options.num_threads != 0 ? options.num_threads : default_threads(),
+            std::move(options.on_task_exception))) {}
+  /// Waits for the pool's detached tasks (`spawn`), then stops and joins its threads.
+  ~thread_pool() {
+    wait_idle();
+    detail::rt::destroy_registry(reg_);
+  }
   thread_pool(const thread_pool&) = delete;
   thread_pool& operator=(const thread_pool&) = delete;
 
@@ -53,6 +66,26 @@ class thread_pool {
     if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_)
       return std::invoke(f);
     return detail::run_in(reg_, f);
+  }
+
+  /// Starts `f()` on this pool and returns at once (a detached task, as `weft::spawn`).
+  template <class F>
+  void spawn(F&& f) {
+    static_assert(std::is_invocable_v<std::decay_t<F>&>,
+                  "weft::thread_pool::spawn(f): `f` must be callable with no arguments");
+    detail::spawn_detached(reg_, std::forward<F>(f));
+  }
+
+  /// Waits until no detached task of this pool is pending, running the pool's work
+  /// meanwhile (from outside the pool, the calling thread enters it as `install` does).
+  /// Must not be called from one of this pool's detached tasks.
+  void wait_idle() {
+    if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_) {
+      detail::rt::wait_idle(*w);
+      return;
+    }
+    auto whole = [] { detail::rt::wait_idle(*detail::current_worker); };
+    detail::run_in(reg_, whole);
   }
 
   /// Threads of this pool (caller seat included).

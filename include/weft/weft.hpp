@@ -8,4 +8,6 @@
 #include "weft/join.hpp"       // weft::join, weft::unit
 #include "weft/pool.hpp"       // weft::thread_pool, num_threads, thread_index
 #include "weft/scope.hpp"      // weft::scope, weft::task_scope
+#include "weft/spawn.hpp"      // weft::spawn, weft::wait_idle (detached tasks)
+#include "weft/task_group.hpp" // weft::task_group
 #include "weft/version.hpp"    // weft::version_*

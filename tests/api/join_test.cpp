@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <memory>
+#include <type_traits>
 #include <thread>
 #include <cstdlib>
 #include <new>
@@ -344,4 +346,53 @@ TEST_CASE("joins that run through the open gate still feed a thread that turns i
     });
     CHECK(stolen.load());
   }
+}
+
+TEST_CASE("join of three or more callables returns a tuple in argument order", "[join][nary]") {
+  auto [a, b, c] = weft::join([] { return 1; }, [] { return std::string("two"); }, [] { return 3.0; });
+  REQUIRE(a == 1);
+  REQUIRE(b == "two");
+  REQUIRE(c == 3.0);
+  std::atomic<int> ran{0};
+  auto [u, v, w, x, y] = weft::join([&] { ran += 1; }, [&] { return ran.fetch_add(10) * 0 + 7; },
+                                    [&] { ran += 100; }, [&] { ran += 1000; return 'x'; },
+                                    [&] { ran += 10000; });
+  REQUIRE(ran.load() == 11111);
+  REQUIRE(v == 7);
+  REQUIRE(x == 'x');
+  REQUIRE(u == weft::unit{});
+  static_assert(std::is_same_v<decltype(y), weft::unit>);
+  // All void: join returns void.
+  static_assert(std::is_void_v<decltype(weft::join([] {}, [] {}, [] {}))>);
+  // Move-only results.
+  auto [p, q, r] = weft::join([] { return std::make_unique<int>(1); },
+                              [] { return std::make_unique<int>(2); },
+                              [] { return std::make_unique<int>(3); });
+  REQUIRE(*p + *q + *r == 6);
+}
+
+TEST_CASE("n-ary join: every callable finishes, the leftmost exception wins", "[join][nary][exceptions]") {
+  for (int round = 0; round < 50; ++round) {
+    std::atomic<int> finished{0};
+    try {
+      weft::join([&] { finished += 1; },
+                 [&] { finished += 1; throw weft_test::test_error{2}; },
+                 [&] { finished += 1; },
+                 [&] { finished += 1; throw weft_test::test_error{4}; });
+      FAIL("no exception");
+    } catch (const weft_test::test_error& e) {
+      REQUIRE(e.depth == 2);
+    }
+    REQUIRE(finished.load() == 4);
+  }
+  weft::thread_pool pool({.num_threads = 2});
+  const long total = pool.install([] {
+    long sum = 0;
+    for (int i = 0; i < 1000; ++i) {
+      auto [a, b, c] = weft::join([i] { return i; }, [i] { return 2L * i; }, [i] { return 3L * i; });
+      sum += a + b + c;
+    }
+    return sum;
+  });
+  REQUIRE(total == 6L * 999 * 1000 / 2);
 }

@@ -129,3 +129,56 @@ TEST_CASE("an exception deep in a spawned tree: every task still runs, the pool 
     REQUIRE(count_queens(6) == 4);
   }
 }
+
+TEST_CASE("8 outside threads run task_group trees into one pool", "[task_group][stress]") {
+  const std::uint64_t rounds = weft_test::stress_iters(200) / 20 + 1;
+  weft::thread_pool pool({.num_threads = 2});
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    std::vector<std::thread> outside;
+    std::atomic<long> total{0};
+    for (int t = 0; t < 8; ++t)
+      outside.emplace_back([&pool, &total, t] {
+        weft::task_group* g = nullptr;
+        pool.install([&] { g = new weft::task_group; });
+        struct node {
+          weft::task_group* g;
+          std::atomic<long>* total;
+          int depth;
+          void operator()() const {
+            total->fetch_add(1, std::memory_order_relaxed);
+            if (depth > 0) {
+              g->run(node{g, total, depth - 1});
+              g->run(node{g, total, depth - 1});
+            }
+          }
+        };
+        for (int k = 0; k < 4; ++k) g->run(node{g, &total, 6 + t % 3});
+        if (g->wait() != weft::task_group_status::complete) std::abort();
+        delete g;
+      });
+    for (auto& th : outside) th.join();
+    // 8 threads x 4 trees of depths 6, 7, 8 (t % 3): 2^(d+1) - 1 nodes each.
+    long expected = 0;
+    for (int t = 0; t < 8; ++t) expected += 4 * ((2L << (6 + t % 3)) - 1);
+    REQUIRE(total.load() == expected);
+  }
+}
+
+TEST_CASE("cancel while tasks run: started tasks finish, the rest are skipped, wait returns",
+          "[task_group][stress][cancel]") {
+  const std::uint64_t rounds = weft_test::stress_iters(200);
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    std::atomic<long> started{0}, finished{0};
+    weft::task_group g;
+    for (int i = 0; i < 200; ++i)
+      g.run([&, i] {
+        started.fetch_add(1, std::memory_order_relaxed);
+        if (i == static_cast<int>(r % 200)) g.cancel();
+        finished.fetch_add(1, std::memory_order_relaxed);
+      });
+    const auto status = g.wait();
+    REQUIRE(started.load() == finished.load());
+    REQUIRE(started.load() <= 200);
+    REQUIRE(status == weft::task_group_status::canceled);  // task r % 200 always starts
+  }
+}

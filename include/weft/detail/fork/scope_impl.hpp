@@ -65,10 +65,14 @@ namespace weft::detail {
 // | Done       | counted frame's end       | pending_ fetch_sub        | acq_rel | Done, L    | the last one sees every task's writes, then sets the latch
 // | L          | latch set / owner probe   | core_latch                | release/acquire | Done | owner sees the writes after its wait
 // | Err        | record                    | has_error_ exchange       | acq_rel | Err, rethrow | first exception wins; the owner reads error_ after its wait
+// | Cancel     | cancel / task start       | canceled_ store / load    | relaxed | -          | a hint: a task that misses it runs, as one started before the cancel
 // ---------------------------------------------------------------------------------------
 class scope_state {
  public:
-  scope_state(registry* reg, worker* owner) noexcept : reg_(reg), latch_(owner) {}
+  // `cancel_on_error`: the first exception also cancels the tasks not started yet
+  // (task_group); a scope runs every task.
+  scope_state(registry* reg, worker* owner, bool cancel_on_error = false) noexcept
+      : cancel_on_error_(cancel_on_error), reg_(reg), latch_(owner) {}
 
   registry* reg() const noexcept { return reg_; }
   job_latch& latch() noexcept { return latch_; }
@@ -79,8 +83,38 @@ class scope_state {
     if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) latch_.set();  // Done
   }
   void record(std::exception_ptr e) noexcept {
+    if (cancel_on_error_) cancel();
     if (!has_error_.exchange(true, std::memory_order_acq_rel)) error_ = std::move(e);  // Err
   }
+  // Tasks that start after a cancel() is visible to them skip their callable (Cancel).
+  void cancel() noexcept { canceled_.store(true, std::memory_order_relaxed); }
+  bool canceled() const noexcept { return canceled_.load(std::memory_order_relaxed); }
+  // Only while no task of the group exists and pending_ is 0 (task_group after a wait):
+  // the group starts over, its standing unit taken again.
+  void reset_after_wait(worker* waiter) noexcept {
+    pending_.store(1, std::memory_order_relaxed);
+    canceled_.store(false, std::memory_order_relaxed);
+    has_error_.store(false, std::memory_order_relaxed);
+    error_ = nullptr;
+    latch_.reset(waiter);
+  }
+  void set_waiter(worker* waiter) noexcept { latch_.reset(waiter); }
+  // task_group: no task is pending (only the group's standing unit).
+  bool only_standing_unit() const noexcept { return pending_.load(std::memory_order_acquire) == 1; }
+
+  // A spawn counted at once (S1): from a worker `w` of this pool outside the group's
+  // frames, onto its deque; from anywhere else (w == nullptr), through the injector.
+  [[gnu::noinline]] void submit_counted(worker* w, spawned_job* job) noexcept {
+    add_task();  // SpawnAdd
+    if (w == nullptr) {
+      rt::inject(reg_, job);
+    } else if (!w->deque.push(spawned_handle(job))) [[unlikely]] {
+      job->execute(job);
+    } else if (w->someone_is_hungry()) {
+      rt::share_spawned_work(*w);
+    }
+  }
+  std::exception_ptr error() const noexcept { return error_; }
   bool failed() const noexcept { return has_error_.load(std::memory_order_acquire); }
   void rethrow_if_failed() const {
     if (has_error_.load(std::memory_order_acquire)) std::rethrow_exception(error_);
@@ -90,6 +124,8 @@ class scope_state {
   // First member: task_scope::from_group finds the scope from its address.
   std::atomic<std::size_t> pending_{1};
   std::atomic<bool> has_error_{false};
+  std::atomic<bool> canceled_{false};
+  bool cancel_on_error_;
   std::exception_ptr error_;
   registry* reg_;
   job_latch latch_;
@@ -111,23 +147,28 @@ inline void run_own_jobs_down_to(worker& w, std::uint32_t floor) noexcept {
 class spawn_frame {
  public:
   spawn_frame(worker& w, std::atomic<std::size_t>* group) noexcept
-      : w_(w), saved_(w.spawn_group), floor_(w.deque.size_for_owner()) {
+      : w_(w), saved_(w.spawn_group), saved_floor_(w.frame_floor), floor_(w.deque.size_for_owner()) {
     w.spawn_group = group;
+    w.frame_floor = floor_;
   }
   spawn_frame(const spawn_frame&) = delete;
   spawn_frame& operator=(const spawn_frame&) = delete;
   // S3, for a counted frame, before it releases its unit.
   void run_own_jobs() noexcept { run_own_jobs_down_to(w_, floor_); }
   std::uint32_t floor() const noexcept { return floor_; }
-  ~spawn_frame() { w_.spawn_group = saved_; }
+  ~spawn_frame() {
+    w_.spawn_group = saved_;
+    w_.frame_floor = saved_floor_;
+  }
 
  private:
   worker& w_;
   const std::atomic<std::size_t>* saved_;
+  std::uint32_t saved_floor_;
   std::uint32_t floor_;
 };
 
-// A task spawned into a scope. Scope is task_scope (it hands itself to `f` and owns the
+// A task spawned into a group. Scope is task_scope or task_group (it hands itself to `f` and owns the
 // scope_state; Scope::from_group finds it from the group counter, which saves the task a
 // pointer); the job lives in a spawn arena block of the spawning worker, or on the heap
 // when spawned from outside the pool or too large for a block.
@@ -217,6 +258,8 @@ class scope_task : public spawned_job {
   }
 
   static void run_fn(scope_task* self, Scope& scope) noexcept {
+    if (scope.state().canceled()) [[unlikely]]
+      return;
     try {
       if constexpr (std::is_invocable_v<F&, Scope&>)
         std::invoke(self->fn_, scope);
@@ -239,5 +282,34 @@ class scope_task : public spawned_job {
 
   F fn_;
 };
+
+}  // namespace weft::detail
+
+namespace weft::detail {
+
+// task_scope::spawn and task_group::run. Group: task_scope or task_group (scope_state
+// state(), Group::from_group). Returns the worker it pushed onto when the task went
+// onto the deque of a worker outside the group's frames (counted), else nullptr.
+template <class Group, class F>
+WEFT_INLINE worker* spawn_into(Group& group, F&& f) {
+  using task = scope_task<std::decay_t<F>, Group>;
+  scope_state& state = group.state();
+  worker* const w = current_worker;
+  // S1: from a frame of this group (hence a worker of its pool) the task stays uncounted
+  // until it is published. Both branches build the task inline: a temporary `f` whose
+  // address reached a call would be built in memory and copied (a stalled store forward).
+  if (w != nullptr && w->spawn_group == state.group()) [[likely]] {
+    task* job = task::make(w, std::forward<F>(f), group, false);
+    if (!w->deque.push(spawned_handle(job))) [[unlikely]] {
+      job->execute(job);  // deque full: run it now, as a join does
+      return nullptr;
+    }
+    if (w->someone_is_hungry()) [[unlikely]] rt::share_spawned_work(*w);
+    return nullptr;
+  }
+  worker* const own = w != nullptr && w->reg == state.reg() ? w : nullptr;
+  state.submit_counted(own, task::make(own, std::forward<F>(f), group, true));
+  return own;
+}
 
 }  // namespace weft::detail

@@ -7,6 +7,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
+#include <functional>
 
 #include "weft/detail/config.hpp"
 
@@ -21,8 +23,13 @@ namespace weft::detail::rt {
 
 // The process-wide pool, created on first use (WEFT_NUM_THREADS or the hardware).
 WEFT_API registry* global_registry();
+// What a pool does with an exception that escapes a detached task (weft::spawn).
+using task_exception_handler = std::function<void(std::exception_ptr)>;
+
 // A pool with `num_threads` seats: num_threads - 1 background threads plus the caller seat.
-WEFT_API registry* create_registry(std::size_t num_threads);
+// `on_task_exception`: empty for the default (print it and std::terminate).
+WEFT_API registry* create_registry(std::size_t num_threads,
+                                   task_exception_handler on_task_exception = {});
 // Stops and joins the threads. Fatal when called from a thread working for that pool.
 WEFT_API void destroy_registry(registry* reg);
 WEFT_API std::size_t num_threads(const registry* reg) noexcept;
@@ -46,6 +53,10 @@ WEFT_API void share_work(worker& w) noexcept;
 // in its scope and popped back with a CAS if nobody took it, so handing out only what the
 // idle threads can take keeps the rest on the fast path.
 WEFT_API void share_spawned_work(worker& w) noexcept;
+// Publishes every private job at once, public ones left or not: for a waiter whose own
+// private jobs lie below the floor of its wait (task_group::wait inside a later join or
+// frame), which it cannot pop and nobody else would publish.
+WEFT_API void share_all_work(worker& w) noexcept;
 // Work (pop down to `floor`, steal, take injected jobs), then sleep, until `latch` is set.
 WEFT_API void wait_until(worker& w, job_latch& latch, std::uint32_t floor,
                          const job_header* hint) noexcept;
@@ -53,6 +64,16 @@ WEFT_API void wait_until(worker& w, job_latch& latch, std::uint32_t floor,
 WEFT_API void wake_worker(worker& w) noexcept;
 // Submits a heap job (scope::spawn from outside any worker) through the injector.
 WEFT_API void inject(registry* reg, job_header* job) noexcept;
+
+// Detached tasks (weft::spawn): each one is counted from its spawn (detached_begin) to its
+// end (detached_end); wait_idle returns once the count is 0. Protocol:
+// docs/protocols/spawn.md#detached-tasks
+WEFT_API void detached_begin(registry* reg) noexcept;
+WEFT_API void detached_end(registry* reg) noexcept;
+// For a worker `w` of `reg`: runs work of the pool until no detached task is pending.
+WEFT_API void wait_idle(worker& w) noexcept;
+// Hands an exception that escaped a detached task to the pool's handler.
+WEFT_API void report_task_exception(registry* reg, std::exception_ptr error) noexcept;
 
 // Introspection for tests and benchmarks.
 struct pool_stats {

@@ -65,6 +65,9 @@ struct alignas(cache_line_bytes) worker {
   // innermost, or nullptr: a spawn into that group from here may stay uncounted (S1,
   // detail/fork/scope_impl.hpp). Owner only.
   const std::atomic<std::size_t>* spawn_group = nullptr;
+  // The deque height at the start of that innermost frame: task_group::wait never pops
+  // below it (the frame's own drain needs what lies above). Owner only.
+  std::uint32_t frame_floor = 0;
   // Blocks for the tasks this worker spawns (docs/protocols/spawn.md#the-spawn-arena).
   spawn_arena arena;
 

@@ -145,6 +145,10 @@ class split_deque {
     private_limit_ = owner_split_ + bound;
   }
   std::uint32_t size_for_owner() const noexcept { return head_; }
+  // Owner only: the item in slot i < size_for_owner() (stolen or not), to inspect it.
+  job_handle item_at(std::uint32_t i) const noexcept {
+    return slots_[i].load(std::memory_order_relaxed);
+  }
 
   // The join gate (protocol: sched/worker.hpp, docs/protocols/join.md): a word that is 1 only
   // while the owner may run joins unrecorded without looking at anything else. Every owner

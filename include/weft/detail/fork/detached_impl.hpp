@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: MIT
+// Detached tasks (weft::spawn): counted by their pool from spawn to end, never waited for by
+// name. Protocol: docs/protocols/spawn.md#detached-tasks
+#pragma once
+
+#include <exception>
+#include <functional>
+#include <new>
+#include <type_traits>
+#include <utility>
+
+#include "weft/detail/config.hpp"
+#include "weft/detail/sched/job.hpp"
+#include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sched/worker.hpp"
+
+namespace weft::detail {
+
+// A detached task: always counted (by the pool's detached count, D1), so publishing never
+// counts it again and it needs no frame: it runs its callable, hands an escaping exception
+// to the pool's handler, frees its block and counts itself out (D2) as its last action.
+template <class F>
+class detached_task : public spawned_job {
+ public:
+  static constexpr std::uint8_t arena_class() noexcept {
+    return spawn_arena::class_of(sizeof(detached_task), alignof(detached_task));
+  }
+
+  template <class G>
+  static detached_task* make(worker* w, G&& f) {
+    if constexpr (arena_class() != spawn_arena::no_class) {
+      if (w != nullptr) {
+        void* block = w->arena.allocate(arena_class());
+        try {
+          return ::new (block) detached_task(std::forward<G>(f), arena_class());
+        } catch (...) {
+          spawn_arena::deallocate(block, arena_class(), &w->arena);
+          throw;
+        }
+      }
+    }
+    return new detached_task(std::forward<G>(f), heap_block);
+  }
+
+ private:
+  template <class G>
+  detached_task(G&& f, std::uint8_t block)
+      : spawned_job(&execute_fn, nullptr, true, block), fn_(std::forward<G>(f)) {}
+
+  static void execute_fn(job_header* h) noexcept {
+    auto* self = static_cast<detached_task*>(h);
+    worker& w = *current_worker;  // detached tasks run only on their pool's workers
+    registry* const reg = w.reg;
+    try {
+      std::invoke(self->fn_);
+    } catch (...) {
+      rt::report_task_exception(reg, std::current_exception());
+    }
+    const std::uint8_t block = self->block_class;
+    if (block == heap_block) {
+      delete self;
+    } else {
+      self->~detached_task();
+      spawn_arena::deallocate(self, block, &w.arena);
+    }
+    rt::detached_end(reg);  // last touch
+  }
+
+  F fn_;
+};
+
+// Spawns `f` detached on pool `reg`: onto the calling worker's deque when it works for
+// `reg`, else through the injector. D1 comes first, so the count covers the task from
+// before any thread can run it.
+template <class F>
+void spawn_detached(registry* reg, F&& f) {
+  using task = detached_task<std::decay_t<F>>;
+  worker* const w = current_worker;
+  worker* const own = w != nullptr && w->reg == reg ? w : nullptr;
+  task* job = task::make(own, std::forward<F>(f));
+  rt::detached_begin(reg);  // D1
+  if (own == nullptr) {
+    rt::inject(reg, job);
+    return;
+  }
+  if (!own->deque.push(spawned_handle(job))) [[unlikely]] {
+    job->execute(job);  // deque full: run it now
+    return;
+  }
+  if (own->someone_is_hungry()) [[unlikely]] rt::share_spawned_work(*own);
+}
+
+}  // namespace weft::detail

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: MIT
+// weft::spawn: detached tasks on the current pool, and weft::wait_idle.
+// Design: docs/guide.md#tasks   Protocol: docs/protocols/spawn.md#detached-tasks
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#include "weft/detail/fork/detached_impl.hpp"
+#include "weft/detail/fork/join_impl.hpp"
+
+namespace weft {
+
+/// Starts `f()` on the current pool (the calling worker's, or the global pool) and returns
+/// at once: nobody waits for it by name. `f` owns what it needs (capture by value): it may
+/// run after the caller's frame is gone. `weft::wait_idle()` (or the pool's destructor, for
+/// a `thread_pool`) waits for every detached task of the pool.
+/// Exceptions: one that escapes `f` goes to the pool's `pool_options::on_task_exception`
+/// (default: printed, then std::terminate), never lost. Allocation: as `task_scope::spawn`.
+/// Thread safety: any thread. Preconditions: `f` is callable with no arguments (checked at
+/// compile time).
+template <class F>
+void spawn(F&& f) {
+  static_assert(std::is_invocable_v<std::decay_t<F>&>,
+                "weft::spawn(f): `f` must be callable with no arguments");
+  detail::spawn_detached(detail::current_registry(), std::forward<F>(f));
+}
+
+/// Waits until no detached task of the current pool (the calling worker's, or the global
+/// pool) is pending, running the pool's work meanwhile. Must not be called from a detached
+/// task of that pool (it would wait for itself).
+inline void wait_idle() {
+  if (detail::worker* w = detail::current_worker) {
+    detail::rt::wait_idle(*w);
+    return;
+  }
+  auto whole = [] { detail::rt::wait_idle(*detail::current_worker); };
+  detail::run_in(detail::rt::global_registry(), whole);
+}
+
+}  // namespace weft
