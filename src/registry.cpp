@@ -33,6 +33,16 @@ std::uint32_t next_random(worker& w) noexcept {
   return static_cast<std::uint32_t>((x * 0x2545F4914F6CDD1Dull) >> 32);
 }
 
+// M1: pushes `job` on `w`'s mailbox. Release: the job's contents before the link.
+void post_mail_to(worker& w, mailed_job* job) noexcept {
+  std::atomic<mailed_job*>& box = w.mailbox.value;
+  mailed_job* top = box.load(std::memory_order_relaxed);
+  do {
+    job->next_mail = top;
+  } while (!box.compare_exchange_weak(top, job, std::memory_order_release,  // M1
+                                      std::memory_order_relaxed));
+}
+
 job_header* steal_from(worker& thief, worker& victim) noexcept {
   for (int attempt = 0; attempt < steal_retries; ++attempt) {
     const auto r = victim.deque.steal();
@@ -51,8 +61,24 @@ job_header* steal_from(worker& thief, worker& victim) noexcept {
 // Where an idle worker looks for work, nearest first: its own deque (above `floor`), the
 // worker that stole the job it waits for (leapfrogging: it is likely to have split that
 // job), every other worker from a random start, then the injector.
+// Takes one job from w's mailbox (owner only): the whole stack at once (M2), the rest pushed
+// back. Broadcast jobs come first: their broadcaster waits for every worker.
+job_header* take_mail(worker& w) noexcept {
+  std::atomic<mailed_job*>& box = w.mailbox.value;
+  if (box.load(std::memory_order_relaxed) == nullptr) return nullptr;
+  mailed_job* list = box.exchange(nullptr, std::memory_order_acquire);  // M2
+  if (list == nullptr) return nullptr;
+  for (mailed_job* rest = list->next_mail; rest != nullptr;) {
+    mailed_job* next = rest->next_mail;
+    post_mail_to(w, rest);
+    rest = next;
+  }
+  return list;
+}
+
 job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint) noexcept {
   registry& reg = *w.reg;
+  if (job_header* job = take_mail(w)) return job;
   while (w.deque.size_for_owner() > floor) {
     if (void* item = w.deque.pop()) return job_of(item);
   }
@@ -210,8 +236,25 @@ bool registry::try_acquire_seat() noexcept {
 }
 
 void registry::release_seat() noexcept {
-  seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease: pairs with InjectCheck
+  seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease: pairs with InjectCheck, MailCheck
   if (num_threads_ == 1 && injector_.has_jobs()) drain_through_seat();
+  if (workers_[0].mailbox.value.load(std::memory_order_seq_cst) != nullptr)  // MailCheck
+    drain_mail_through_seat();
+}
+
+// Worker 0 exists only while a thread holds the seat: mail addressed to it is run by
+// whoever can take the seat now (the poster, or the releasing holder), as worker 0.
+void registry::drain_mail_through_seat() noexcept {
+  worker& w0 = workers_[0];
+  while (w0.mailbox.value.load(std::memory_order_seq_cst) != nullptr && try_acquire_seat()) {
+    worker* const saved = current_worker;
+    set_current_worker(&w0);
+    const std::uint32_t entry = w0.deque.size_for_owner();
+    while (job_header* job = take_mail(w0)) job->execute(job);
+    settle_seat(entry);
+    set_current_worker(saved);
+    seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease, then re-check
+  }
 }
 
 // Jobs a seat holder leaves on worker 0's deque (detached tasks, tasks spawned into a scope
@@ -274,6 +317,18 @@ void report_task_exception(registry* reg, std::exception_ptr error) noexcept {
 
 void wait_idle(worker& w) noexcept {
   registry& reg = *w.reg;
+  if (reg.detached_idle()) return;
+  // This thread's own detached tasks may sit on its deque: run the spawned jobs on top,
+  // down to the first join's B or the innermost frame's floor (what an enclosing join or
+  // frame still needs), and offer whatever private work lies below to the other threads.
+  while (w.deque.size_for_owner() > w.frame_floor &&
+         spawned_of(w.deque.item_at(w.deque.size_for_owner() - 1)) != nullptr) {
+    if (void* item = w.deque.pop()) {
+      job_header* job = job_of(item);
+      job->execute(job);
+    }
+  }
+  if (w.deque.has_private()) share_all_work(w);
   if (reg.detached_idle()) return;
   job_latch latch(&w);
   // Only workers wait here, so the list's capacity (one per worker) is never exceeded.
@@ -359,12 +414,27 @@ void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_head
       idle = start_looking();
       continue;
     }
-    reg.sleep().no_work_found(idle, latch.core(), reg.inject_queue());
+    reg.sleep().no_work_found(idle, latch.core(), reg.inject_queue(), &w.mailbox.value);
   }
   reg.sleep().work_found();
 }
 
 void wake_worker(worker& w) noexcept { w.reg->sleep().wake_specific(w.index); }
+
+void post_mail(registry* reg, std::size_t index, mailed_job* job) noexcept {
+  worker& w = reg->worker_at(index);
+  post_mail_to(w, job);
+  // After the push: the sleeper re-checks its mailbox under the same mutex before it
+  // blocks (MB), so either it sees the mail or this call finds it blocked and wakes it.
+  reg->sleep().wake_specific(w.index);
+  if (index == 0) {
+    // Worker 0 is the caller seat: if nobody holds it, take it and run the mail now. The
+    // fence after the push and the releaser's SeatRelease before its MailCheck form a
+    // Dekker pair: the poster sees the seat free, or the releaser sees the mail.
+    fence_seq_cst();  // MailFence
+    if (!reg->seat_taken()) reg->drain_mail_through_seat();
+  }
+}
 
 void inject(registry* reg, job_header* job) noexcept {
   reg->inject_queue().put(job);

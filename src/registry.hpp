@@ -48,6 +48,8 @@ class registry {
   void release_seat() noexcept;
   // Before the seat holder stops acting as worker 0: what it left above `entry_height`.
   void settle_seat(std::uint32_t entry_height) noexcept;
+  // Runs worker 0's mail on the calling thread as worker 0 while the seat can be had.
+  void drain_mail_through_seat() noexcept;
   // Runs injected jobs on the calling thread as worker 0 while the seat can be had.
   void drain_through_seat() noexcept;
 

@@ -46,7 +46,8 @@ std::uint32_t sleep_module::announce_sleepy() noexcept {
   }
 }
 
-void sleep_module::sleep(idle_state& idle, core_latch& latch, const injector& injected) {
+void sleep_module::sleep(idle_state& idle, core_latch& latch, const injector& injected,
+                         const std::atomic<mailed_job*>* mailbox) {
   if (!latch.get_sleepy()) return;  // the latch was set: stop idling
   auto& state = states_[idle.worker_index].value;
   std::unique_lock<std::mutex> lock(state.mutex);  // M1
@@ -67,7 +68,8 @@ void sleep_module::sleep(idle_state& idle, core_latch& latch, const injector& in
       break;
   }
   fence_seq_cst();  // F1 SleepFence: pairs with F2 InjectFence
-  if (injected.has_jobs()) {
+  if (injected.has_jobs() ||
+      (mailbox != nullptr && mailbox->load(std::memory_order_acquire) != nullptr)) {  // MB
     counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1: undo, I2
   } else {
     state.is_blocked = true;

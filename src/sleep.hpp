@@ -69,6 +69,8 @@ namespace weft::detail {
 // | F1  | SleepFence             | fence                  | seq_cst | F2         | register -> injector re-check (store->load)
 // | F2  | InjectFence            | fence                  | seq_cst | F1         | inject -> read sleeping (store->load)
 // | M1  | is_blocked             | mutex                  | -       | -          | wake_specific sees a fully registered sleeper
+// | MB  | mailbox re-check       | load, under the mutex  | acquire | M1 (mutex) | a poster's wake_specific after its push: either it finds
+// |     |                        |                        |         |            | is_blocked, or the sleeper's re-check (later, same mutex) sees the mail
 // TSan: F1/F2 go through fence_seq_cst() (an RMW on one word under TSan); see atomic.hpp.
 // ---------------------------------------------------------------------------------------
 
@@ -103,7 +105,9 @@ class sleep_module {
   // wakes up to two sleepers if there are any (the wake-up cascade).
   void work_found() noexcept;
   // One fruitless round: yield, announce, or sleep on `latch` (which a setter may set).
-  void no_work_found(idle_state& idle, core_latch& latch, const injector& injected) {
+  // `mailbox`: the sleeper's own (re-checked before it blocks, MB), or nullptr.
+  void no_work_found(idle_state& idle, core_latch& latch, const injector& injected,
+                     const std::atomic<mailed_job*>* mailbox = nullptr) {
     if (idle.rounds < rounds_until_sleepy) {
       yield();
       ++idle.rounds;
@@ -112,7 +116,7 @@ class sleep_module {
       ++idle.rounds;
       yield();
     } else {
-      sleep(idle, latch, injected);
+      sleep(idle, latch, injected, mailbox);
     }
   }
 
@@ -136,7 +140,8 @@ class sleep_module {
 
   static void yield() noexcept;
   std::uint32_t announce_sleepy() noexcept;
-  void sleep(idle_state& idle, core_latch& latch, const injector& injected);
+  void sleep(idle_state& idle, core_latch& latch, const injector& injected,
+             const std::atomic<mailed_job*>* mailbox);
   void new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
   void wake_any(std::uint32_t count) noexcept;
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "weft/algorithm.hpp"  // weft::sort, weft::inclusive_scan, ... (std::execution drop-ins)
+#include "weft/broadcast.hpp"  // weft::broadcast
 #include "weft/execution.hpp"  // weft::seq, weft::par, weft::par_unseq
 #include "weft/iter.hpp"       // weft::iter, weft::range, weft::par_iter
 #include "weft/join.hpp"       // weft::join, weft::unit

@@ -11,7 +11,7 @@
 #include "test_support.hpp"
 #include "weft/weft.hpp"
 
-TEST_CASE("detached tasks all run; wait_idle waits for them", "[spawn][requirement]") {
+TEST_CASE("detached tasks all run and wait_idle waits for them", "[spawn][requirement]") {
   auto ran = std::make_shared<std::atomic<int>>(0);
   for (int i = 0; i < 1000; ++i) weft::spawn([ran] { ran->fetch_add(1); });
   weft::wait_idle();

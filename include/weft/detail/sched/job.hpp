@@ -78,6 +78,14 @@ struct spawned_job : job_header {
   std::atomic<std::size_t>* pending;
 };
 
+// A job addressed to one worker (weft::broadcast): it waits in that worker's mailbox, an
+// intrusive lock-free stack, until the worker looks for work. Protocol:
+// docs/protocols/spawn.md#broadcast
+struct mailed_job : job_header {
+  explicit mailed_job(execute_fn fn) noexcept : job_header(fn, nullptr) {}
+  mailed_job* next_mail = nullptr;
+};
+
 // Deque items are job_header pointers; a spawned job's carries the low bit (jobs are at
 // least 8-aligned), so that share_work counts it when it publishes. Whoever takes an item
 // off a deque runs job_of(item).

@@ -14,6 +14,7 @@
 
 namespace weft::detail {
 struct job_header;
+struct mailed_job;
 struct worker;
 class registry;
 class job_latch;
@@ -60,6 +61,9 @@ WEFT_API void share_all_work(worker& w) noexcept;
 // Work (pop down to `floor`, steal, take injected jobs), then sleep, until `latch` is set.
 WEFT_API void wait_until(worker& w, job_latch& latch, std::uint32_t floor,
                          const job_header* hint) noexcept;
+// Puts `job` in the mailbox of worker `index` of `reg` and wakes that worker if it sleeps
+// (broadcast). The worker runs it the next time it looks for work, before anything else.
+WEFT_API void post_mail(registry* reg, std::size_t index, mailed_job* job) noexcept;
 // Wakes `w` if it sleeps on a latch that was just set.
 WEFT_API void wake_worker(worker& w) noexcept;
 // Submits a heap job (scope::spawn from outside any worker) through the injector.

@@ -15,6 +15,7 @@
 namespace weft::detail {
 
 class registry;
+struct mailed_job;
 
 // ---------------------------------------------------------------------------------------
 // The join gate. Contract: weft::join runs its two sides as plain calls after one relaxed
@@ -70,6 +71,10 @@ struct alignas(cache_line_bytes) worker {
   std::uint32_t frame_floor = 0;
   // Blocks for the tasks this worker spawns (docs/protocols/spawn.md#the-spawn-arena).
   spawn_arena arena;
+  // Jobs addressed to this worker (broadcast): pushed by any thread (M1, release CAS),
+  // taken whole by the owner (M2, acquire exchange). Own line: the owner reads it every
+  // search round, posters write it rarely.
+  cache_padded<std::atomic<mailed_job*>> mailbox{nullptr};
 
   // Bits of the sleep counters that count idle (inactive) threads and, among them, the
   // sleeping ones; see src/sleep.hpp.
