@@ -75,7 +75,7 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
                "  --n: fib's n\n"
                "  --size: input size of iterator workloads, e.g. sum_sq=1000000,tiny=500 "
                "(items; map_filter_sum: the range's length; nqueens: n, at most 14; "
-               "spawn_throughput: tasks)\n"
+               "spawn_throughput: tasks; async_fib: n)\n"
                "  --csv: raw results (default results/bench.csv)\n"
                "  --out: folder of the SVG charts, bars_<T>t.svg and scaling.svg "
                "(default results)\n"

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "async_fib/config.hpp"
 #include "nqueens/config.hpp"
 #include "spawn_throughput/config.hpp"
 
@@ -111,16 +112,45 @@ void run_spawn_throughput(const options& o, csv_sink& csv) {
     bar("weft spawn_throughput @" + std::to_string(t) + " / tbb", ratio, 0.333, "x");
 }
 
+void run_async_fib(const options& o, csv_sink& csv) {
+  namespace a = async_fib;
+  const int n = static_cast<int>(o.size_of("async_fib", a::default_n, a::quick_n));
+  const std::string param = "n=" + std::to_string(n);
+  std::printf(
+      "\n== async_fib(%d): weft::async + get at every level, against weft::join; median of %d "
+      "rounds x %d runs ==\n%-7s %-9s %10s %8s %10s\n",
+      n, o.rounds, o.reps, "threads", "peer", "time ms", "vs seq", "vs join");
+  std::map<int, double> ratio;
+  for (const int t : o.threads) {
+    const auto ns = sample_rounds("async_fib", a::peers, t, o.rounds,
+                                  [&](const auto& p, int threads) { return p.run(n, threads, o.reps); });
+    const double seq = median_or_nan(ns[0]), join = median_or_nan(ns[2]);
+    for (std::size_t i = 0; i < ns.size(); ++i) {
+      const double med = median_or_nan(ns[i]);
+      std::printf("%-7d %-9s %10s %8s %10s\n", t, a::peers[i].name, cell(med / 1e6, "%.3f").c_str(),
+                  cell(med / seq, "%.2fx").c_str(), cell(med / join, "%.2fx").c_str());
+      csv.add("async_fib", a::peers[i].name, t, param, "median_ns", med, "ns");
+    }
+    ratio[t] = median_or_nan(ns[1]) / join;
+    std::fflush(stdout);
+  }
+  std::printf("bars:\n");
+  for (const auto& [t, r] : ratio)
+    bar("weft async_fib(" + std::to_string(n) + ") @" + std::to_string(t) + " / join", r, 3.0, "x");
+}
+
 }  // namespace
 
 void run_task_workload(const std::string& workload, const options& o, csv_sink& csv) {
   if (workload == "nqueens") run_nqueens(o, csv);
   if (workload == "spawn_throughput") run_spawn_throughput(o, csv);
+  if (workload == "async_fib") run_async_fib(o, csv);
 }
 
 int task_steps(const std::string& workload, const options& o) {
   const int per_peer = static_cast<int>(o.threads.size()) * o.rounds;
   if (workload == "nqueens") return built(nqueens::peers) * per_peer;
+  if (workload == "async_fib") return built(async_fib::peers) * per_peer;
   return built(spawn_throughput::peers) * per_peer;
 }
 

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "weft/detail/config.hpp"
 #include "weft/detail/sched/runtime.hpp"
@@ -161,7 +162,6 @@ registry::registry(std::size_t num_threads, rt::task_exception_handler on_task_e
   for (std::size_t i = 0; i < num_threads_; ++i)
     terminate_.push_back(std::make_unique<job_latch>(&workers_[i]));
   on_task_exception_ = std::move(on_task_exception);
-  idle_waiters_.reserve(num_threads_);
 
   pthread_attr_t attr;
   pthread_attr_init(&attr);
@@ -191,14 +191,18 @@ registry::~registry() {
 void registry::detached_end() noexcept {
   if (detached_.value.fetch_sub(1, std::memory_order_acq_rel) != 1) return;  // D2
   std::lock_guard<std::mutex> lock(idle_mutex_);
-  for (job_latch* latch : idle_waiters_) latch->set();
-  idle_waiters_.clear();
+  for (idle_waiter* w = std::exchange(idle_waiters_, nullptr); w != nullptr;) {
+    idle_waiter* const next = w->next;  // read first: after set() the waiter may be gone
+    w->latch.set();
+    w = next;
+  }
 }
 
-bool registry::add_idle_waiter(job_latch& latch) noexcept {
+bool registry::add_idle_waiter(idle_waiter& waiter) noexcept {
   std::lock_guard<std::mutex> lock(idle_mutex_);
   if (detached_idle()) return false;
-  idle_waiters_.push_back(&latch);
+  waiter.next = idle_waiters_;
+  idle_waiters_ = &waiter;
   return true;
 }
 
@@ -309,6 +313,13 @@ registry* create_registry(std::size_t num_threads, task_exception_handler on_tas
   return new registry(num_threads, std::move(on_task_exception));
 }
 
+void wait_idle_blocking(registry* reg) noexcept {
+  if (reg->detached_idle()) return;
+  job_latch latch;  // no worker: a futex waiter
+  registry::idle_waiter waiter{latch};
+  if (reg->add_idle_waiter(waiter)) latch.wait_blocking();
+}
+
 void detached_begin(registry* reg) noexcept { reg->detached_begin(); }
 void detached_end(registry* reg) noexcept { reg->detached_end(); }
 void report_task_exception(registry* reg, std::exception_ptr error) noexcept {
@@ -331,8 +342,8 @@ void wait_idle(worker& w) noexcept {
   if (w.deque.has_private()) share_all_work(w);
   if (reg.detached_idle()) return;
   job_latch latch(&w);
-  // Only workers wait here, so the list's capacity (one per worker) is never exceeded.
-  const bool registered = reg.add_idle_waiter(latch);
+  registry::idle_waiter waiter{latch};
+  const bool registered = reg.add_idle_waiter(waiter);
   if (registered) wait_until(w, latch, w.deque.size_for_owner(), nullptr);
 }
 

@@ -59,9 +59,14 @@ class registry {
   void detached_begin() noexcept { detached_.value.fetch_add(1, std::memory_order_relaxed); }  // D1
   void detached_end() noexcept;
   bool detached_idle() const noexcept { return detached_.value.load(std::memory_order_acquire) == 0; }  // D3
-  // Registers `latch` to be set when the count reaches 0; false (nothing registered) if it
-  // is 0 already.
-  bool add_idle_waiter(job_latch& latch) noexcept;
+  // A waiter for the count to reach 0, on the waiting thread's stack.
+  struct idle_waiter {
+    job_latch& latch;
+    idle_waiter* next = nullptr;
+  };
+  // Registers `waiter` to have its latch set when the count reaches 0; false (nothing
+  // registered) if it is 0 already.
+  bool add_idle_waiter(idle_waiter& waiter) noexcept;
   void report_task_exception(std::exception_ptr error) noexcept;
 
  private:
@@ -73,7 +78,7 @@ class registry {
   std::vector<std::unique_ptr<job_latch>> terminate_;
   cache_padded<std::atomic<std::size_t>> detached_{0};
   std::mutex idle_mutex_;
-  std::vector<job_latch*> idle_waiters_;  // guarded by idle_mutex_
+  idle_waiter* idle_waiters_ = nullptr;  // guarded by idle_mutex_
   rt::task_exception_handler on_task_exception_;
   std::vector<pthread_t> threads_;
 };

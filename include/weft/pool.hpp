@@ -76,16 +76,14 @@ class thread_pool {
     detail::spawn_detached(reg_, std::forward<F>(f));
   }
 
-  /// Waits until no detached task of this pool is pending, running the pool's work
-  /// meanwhile (from outside the pool, the calling thread enters it as `install` does).
-  /// Must not be called from one of this pool's detached tasks.
-  void wait_idle() {
-    if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_) {
+  /// Waits until no detached task of this pool is pending: one of the pool's threads runs
+  /// the pool's work meanwhile, any other thread blocks. Must not be called from one of
+  /// this pool's detached tasks.
+  void wait_idle() noexcept {
+    if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_)
       detail::rt::wait_idle(*w);
-      return;
-    }
-    auto whole = [] { detail::rt::wait_idle(*detail::current_worker); };
-    detail::run_in(reg_, whole);
+    else
+      detail::rt::wait_idle_blocking(reg_);
   }
 
   /// Threads of this pool (caller seat included).

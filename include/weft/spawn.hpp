@@ -27,15 +27,13 @@ void spawn(F&& f) {
 }
 
 /// Waits until no detached task of the current pool (the calling worker's, or the global
-/// pool) is pending, running the pool's work meanwhile. Must not be called from a detached
-/// task of that pool (it would wait for itself).
+/// pool) is pending: a worker runs the pool's work meanwhile, a thread outside every pool
+/// blocks. Must not be called from a detached task of that pool (it would wait for itself).
 inline void wait_idle() {
-  if (detail::worker* w = detail::current_worker) {
+  if (detail::worker* w = detail::current_worker)
     detail::rt::wait_idle(*w);
-    return;
-  }
-  auto whole = [] { detail::rt::wait_idle(*detail::current_worker); };
-  detail::run_in(detail::rt::global_registry(), whole);
+  else
+    detail::rt::wait_idle_blocking(detail::rt::global_registry());
 }
 
 }  // namespace weft

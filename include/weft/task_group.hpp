@@ -67,7 +67,7 @@ class task_group {
   /// Runs every task of the group (helping: the calling thread runs the group's tasks and
   /// other work of the pool meanwhile), then rethrows the first exception, if any. The
   /// group is then empty, no longer canceled, and may be used again.
-  /// Called outside the group's pool, the calling thread enters it as `install` does.
+  /// Called outside the group's pool, the calling thread blocks until the tasks are done.
   task_group_status wait();
 
   /// `run(f)` then `wait()`.
@@ -91,6 +91,7 @@ class task_group {
  private:
   static constexpr std::uint32_t no_floor = ~std::uint32_t{0};
   task_group_status wait_in_worker(detail::worker& w);
+  task_group_status finish_wait(detail::worker* w);
   std::uint32_t drain_floor(const detail::worker& w) const noexcept;
 
   detail::scope_state state_;  // first member: from_group
@@ -107,8 +108,22 @@ inline task_group_status task_group::wait() {
   detail::worker* const w = detail::current_worker;
   if (w != nullptr && w->reg == state_.reg()) [[likely]]
     return wait_in_worker(*w);
-  auto whole = [this] { return wait_in_worker(*detail::current_worker); };
-  return detail::run_in(state_.reg(), whole);
+  // Outside the pool: block (a futex latch). Entering the pool to help would run this wait
+  // as a job, possibly nested inside a worker whose stack holds one of the group's tasks.
+  state_.set_waiter(nullptr);
+  floor_ = no_floor;
+  state_.task_done();  // the standing unit
+  state_.latch().wait_blocking();
+  return finish_wait(nullptr);
+}
+
+inline task_group_status task_group::finish_wait(detail::worker* w) {
+  const task_group_status status =
+      state_.canceled() ? task_group_status::canceled : task_group_status::complete;
+  std::exception_ptr error = state_.failed() ? state_.error() : nullptr;
+  state_.reset_after_wait(w);
+  if (error) std::rethrow_exception(std::move(error));
+  return status;
 }
 
 // How far down the waiter may run its own deque: to the slot of the group's first task if
@@ -141,12 +156,7 @@ inline task_group_status task_group::wait_in_worker(detail::worker& w) {
   state_.task_done();  // the standing unit
   if (!state_.latch().probe())
     detail::rt::wait_until(w, state_.latch(), w.deque.size_for_owner(), nullptr);
-  const task_group_status status =
-      state_.canceled() ? task_group_status::canceled : task_group_status::complete;
-  std::exception_ptr error = state_.failed() ? state_.error() : nullptr;
-  state_.reset_after_wait(&w);
-  if (error) std::rethrow_exception(std::move(error));
-  return status;
+  return finish_wait(&w);
 }
 
 }  // namespace weft

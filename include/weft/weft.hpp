@@ -5,6 +5,7 @@
 #include "weft/algorithm.hpp"  // weft::sort, weft::inclusive_scan, ... (std::execution drop-ins)
 #include "weft/broadcast.hpp"  // weft::broadcast
 #include "weft/execution.hpp"  // weft::seq, weft::par, weft::par_unseq
+#include "weft/future.hpp"     // weft::async, weft::future, weft::when_all
 #include "weft/iter.hpp"       // weft::iter, weft::range, weft::par_iter
 #include "weft/join.hpp"       // weft::join, weft::unit
 #include "weft/pool.hpp"       // weft::thread_pool, num_threads, thread_index

@@ -76,6 +76,9 @@ WEFT_API void detached_begin(registry* reg) noexcept;
 WEFT_API void detached_end(registry* reg) noexcept;
 // For a worker `w` of `reg`: runs work of the pool until no detached task is pending.
 WEFT_API void wait_idle(worker& w) noexcept;
+// For a thread outside `reg`: blocks until no detached task is pending. (Entering the pool
+// to help would run the wait as a job, possibly nested above a detached task it waits for.)
+WEFT_API void wait_idle_blocking(registry* reg) noexcept;
 // Hands an exception that escaped a detached task to the pool's handler.
 WEFT_API void report_task_exception(registry* reg, std::exception_ptr error) noexcept;
 

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: MIT
+// weft::async, weft::future, then, when_all: values, exceptions, helping waits, stolen tasks.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+#include "test_support.hpp"
+#include "weft/weft.hpp"
+
+namespace {
+long fib_async(int n) {
+  if (n < 2) return n;
+  auto a = weft::async([n] { return fib_async(n - 1); });
+  const long b = fib_async(n - 2);
+  return a.get() + b;
+}
+}  // namespace
+
+TEST_CASE("async returns its value through get", "[future][requirement]") {
+  REQUIRE(fib_async(20) == 6765);
+  weft::thread_pool pool({.num_threads = 2});
+  REQUIRE(pool.install([] { return fib_async(22); }) == 17711);
+  auto f = weft::async([] { return std::string("text"); });
+  REQUIRE(f.valid());
+  REQUIRE(f.get() == "text");
+  REQUIRE_FALSE(f.valid());
+  auto v = weft::async([] {});
+  v.wait();
+  REQUIRE(v.is_ready());
+  v.get();
+  auto p = weft::async([] { return std::make_unique<int>(5); });  // move-only value
+  REQUIRE(*p.get() == 5);
+}
+
+TEST_CASE("futures collected out of order, across threads, and destroyed unread",
+          "[future][requirement]") {
+  weft::thread_pool pool({.num_threads = 3});
+  pool.install([] {
+    for (int round = 0; round < 50; ++round) {
+      std::vector<weft::future<int>> fs;
+      for (int i = 0; i < 64; ++i) fs.push_back(weft::async([i] { return i * i; }));
+      long sum = 0;
+      for (int i = 63; i >= 0; i -= 2) sum += fs[static_cast<std::size_t>(i)].get();
+      std::atomic<int> ran{0};
+      { auto unread = weft::async([&ran] { ran.fetch_add(1); }); }  // the destructor waits
+      REQUIRE(ran.load() == 1);
+      long expected = 0;
+      for (int i = 63; i >= 0; i -= 2) expected += i * i;
+      REQUIRE(sum == expected);
+    }  // the other half are destroyed unread: their destructors wait
+  });
+  // A future moved to another thread and read there.
+  auto f = pool.install([] { return weft::async([] { return 7; }); });
+  int got = 0;
+  std::thread reader([&] { got = f.get(); });
+  reader.join();
+  REQUIRE(got == 7);
+}
+
+TEST_CASE("get rethrows the task's exception", "[future][exceptions]") {
+  auto f = weft::async([]() -> int { throw weft_test::test_error{3}; });
+  REQUIRE_THROWS_AS(f.get(), weft_test::test_error);
+  REQUIRE_FALSE(f.valid());
+  REQUIRE(fib_async(10) == 55);  // the pool stays usable
+}
+
+TEST_CASE("then and when_all", "[future][requirement]") {
+  auto twice = weft::async([] { return 21; }).then([](int x) { return 2 * x; });
+  REQUIRE(twice.get() == 42);
+  auto after_void = weft::async([] {}).then([] { return std::string("done"); });
+  REQUIRE(after_void.get() == "done");
+  auto all = weft::when_all(weft::async([] { return 1; }), weft::async([] {}),
+                            weft::async([] { return std::string("x"); }));
+  auto [a, u, s] = all.get();
+  REQUIRE(a == 1);
+  REQUIRE(u == weft::unit{});
+  REQUIRE(s == "x");
+  auto failing = weft::when_all(weft::async([] { return 1; }),
+                                weft::async([]() -> int { throw weft_test::test_error{9}; }));
+  REQUIRE_THROWS_AS(failing.get(), weft_test::test_error);
+}
+
+TEST_CASE("async trees from 8 outside threads", "[future][stress]") {
+  weft::thread_pool pool({.num_threads = 2});
+  const std::uint64_t rounds = weft_test::stress_iters(200) / 20 + 1;
+  std::vector<std::thread> outside;
+  std::atomic<long> total{0};
+  for (int t = 0; t < 8; ++t)
+    outside.emplace_back([&] {
+      for (std::uint64_t r = 0; r < rounds; ++r) {
+        auto f = pool.install([] { return weft::async([] { return fib_async(15); }); });
+        total.fetch_add(f.get());
+      }
+    });
+  for (auto& t : outside) t.join();
+  REQUIRE(total.load() == static_cast<long>(8 * rounds * 610));
+}
