@@ -130,12 +130,8 @@ inline task_group_status task_group::finish_wait(detail::worker* w) {
 // it pushed the group's tasks itself and nothing between is a join's B (untagged) or below
 // the innermost frame's floor; otherwise only what lies above the current height.
 inline std::uint32_t task_group::drain_floor(const detail::worker& w) const noexcept {
-  const std::uint32_t height = w.deque.size_for_owner();
-  if (&w != owner_ || floor_ == no_floor || floor_ >= height || floor_ < w.frame_floor)
-    return height;
-  for (std::uint32_t i = floor_; i < height; ++i)
-    if (detail::spawned_of(w.deque.item_at(i)) == nullptr) return height;
-  return floor_;
+  if (&w != owner_ || floor_ == no_floor) return w.deque.size_for_owner();
+  return detail::reachable_floor(w, floor_);
 }
 
 inline task_group_status task_group::wait_in_worker(detail::worker& w) {

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "weft/detail/config.hpp"
+#include "weft/detail/fork/spawned.hpp"
 #include "weft/detail/sched/job.hpp"
 #include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sched/worker.hpp"
@@ -22,31 +23,11 @@ namespace weft::detail {
 template <class F>
 class detached_task : public spawned_job {
  public:
-  static constexpr std::uint8_t arena_class() noexcept {
-    return spawn_arena::class_of(sizeof(detached_task), alignof(detached_task));
-  }
-
-  template <class G>
-  static detached_task* make(worker* w, G&& f) {
-    if constexpr (arena_class() != spawn_arena::no_class) {
-      if (w != nullptr) {
-        void* block = w->arena.allocate(arena_class());
-        try {
-          return ::new (block) detached_task(std::forward<G>(f), arena_class());
-        } catch (...) {
-          spawn_arena::deallocate(block, arena_class(), &w->arena);
-          throw;
-        }
-      }
-    }
-    return new detached_task(std::forward<G>(f), heap_block);
-  }
-
- private:
   template <class G>
   detached_task(G&& f, std::uint8_t block)
       : spawned_job(&execute_fn, nullptr, true, block), fn_(std::forward<G>(f)) {}
 
+ private:
   static void execute_fn(job_header* h) noexcept {
     auto* self = static_cast<detached_task*>(h);
     worker& w = *current_worker;  // detached tasks run only on their pool's workers
@@ -56,13 +37,7 @@ class detached_task : public spawned_job {
     } catch (...) {
       rt::report_task_exception(reg, std::current_exception());
     }
-    const std::uint8_t block = self->block_class;
-    if (block == heap_block) {
-      delete self;
-    } else {
-      self->~detached_task();
-      spawn_arena::deallocate(self, block, &w.arena);
-    }
+    free_spawned(self, &w);
     rt::detached_end(reg);  // last touch
   }
 
@@ -74,20 +49,14 @@ class detached_task : public spawned_job {
 // before any thread can run it.
 template <class F>
 void spawn_detached(registry* reg, F&& f) {
-  using task = detached_task<std::decay_t<F>>;
   worker* const w = current_worker;
   worker* const own = w != nullptr && w->reg == reg ? w : nullptr;
-  task* job = task::make(own, std::forward<F>(f));
+  auto* job = make_spawned<detached_task<std::decay_t<F>>>(own, std::forward<F>(f));
   rt::detached_begin(reg);  // D1
-  if (own == nullptr) {
+  if (own == nullptr)
     rt::inject(reg, job);
-    return;
-  }
-  if (!own->deque.push(spawned_handle(job))) [[unlikely]] {
-    job->execute(job);  // deque full: run it now
-    return;
-  }
-  if (own->someone_is_hungry()) [[unlikely]] rt::share_spawned_work(*own);
+  else
+    push_spawned(*own, job);
 }
 
 }  // namespace weft::detail

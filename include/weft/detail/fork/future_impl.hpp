@@ -13,6 +13,7 @@
 
 #include "weft/detail/config.hpp"
 #include "weft/detail/fork/scope_impl.hpp"
+#include "weft/detail/fork/spawned.hpp"
 #include "weft/detail/fork/stack_job.hpp"
 #include "weft/detail/sched/job.hpp"
 #include "weft/detail/sched/latch.hpp"
@@ -73,14 +74,13 @@ class async_state : public spawned_job {
           return;
         }
       }
-      // Run our own deque down to the task when only spawned jobs lie above it (never a
-      // join's B, never below the innermost frame's floor); it may be among them.
-      const std::uint32_t height = w.deque.size_for_owner();
-      bool reachable = slot_ < height && slot_ >= w.frame_floor;
-      for (std::uint32_t i = slot_; reachable && i < height; ++i)
-        reachable = spawned_of(w.deque.item_at(i)) != nullptr;
-      if (reachable) run_own_jobs_down_to(w, slot_);
-      else if (w.deque.has_private()) rt::share_all_work(w);
+      // Run our own deque down to the task when it can be reached; it may be among what
+      // lies above it. Otherwise let the other threads have what this one cannot run.
+      const std::uint32_t floor = reachable_floor(w, slot_);
+      if (floor == slot_)
+        run_own_jobs_down_to(w, floor);
+      else if (w.deque.has_private())
+        rt::share_all_work(w);
     }
     if (ready()) return settle_with_runner();
     job_latch latch(&w);
@@ -133,46 +133,22 @@ class async_task final : public async_state<T> {
     worker* const w = current_worker;
     worker* const own = w != nullptr && w->reg == reg ? w : nullptr;
     const std::uint32_t slot = own != nullptr ? own->deque.size_for_owner() : 0;
-    async_task* task = nullptr;
-    constexpr std::uint8_t block = spawn_arena::class_of(sizeof(async_task), alignof(async_task));
-    if constexpr (block != spawn_arena::no_class) {
-      if (own != nullptr) {
-        void* memory = own->arena.allocate(block);
-        try {
-          task = ::new (memory) async_task(std::forward<G>(f), own, slot, block);
-        } catch (...) {
-          spawn_arena::deallocate(memory, block, &own->arena);
-          throw;
-        }
-      }
-    }
-    if (task == nullptr) task = new async_task(std::forward<G>(f), own, slot, spawned_job::heap_block);
-    if (own == nullptr) {
+    auto* task = make_spawned<async_task>(own, std::forward<G>(f), own, slot);
+    if (own == nullptr)
       rt::inject(reg, task);
-    } else if (!own->deque.push(spawned_handle(task))) [[unlikely]] {
-      task->execute(task);
-    } else if (own->someone_is_hungry()) [[unlikely]] {
-      rt::share_spawned_work(*own);
-    }
+    else
+      push_spawned(*own, task);
     return task;
   }
 
- private:
   template <class G>
   async_task(G&& f, worker* spawner, std::uint32_t slot, std::uint8_t block)
       : async_state<T>(&execute_fn, &run_here, &destroy_task, spawner, slot, block),
         fn_(std::forward<G>(f)) {}
 
+ private:
   static void destroy_task(async_state<T>* base) noexcept {
-    auto* self = static_cast<async_task*>(base);
-    const std::uint8_t block = self->block_class;
-    if (block == spawned_job::heap_block) {
-      delete self;
-      return;
-    }
-    self->~async_task();
-    worker* const w = current_worker;
-    spawn_arena::deallocate(self, block, w != nullptr ? &w->arena : nullptr);
+    free_spawned(static_cast<async_task*>(base), current_worker);
   }
 
   static void run_here(async_state<T>* base) noexcept {

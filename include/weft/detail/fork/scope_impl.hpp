@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "weft/detail/config.hpp"
+#include "weft/detail/fork/spawned.hpp"
 #include "weft/detail/sched/job.hpp"
 #include "weft/detail/sched/latch.hpp"
 #include "weft/detail/sched/runtime.hpp"
@@ -106,13 +107,10 @@ class scope_state {
   // frames, onto its deque; from anywhere else (w == nullptr), through the injector.
   [[gnu::noinline]] void submit_counted(worker* w, spawned_job* job) noexcept {
     add_task();  // SpawnAdd
-    if (w == nullptr) {
+    if (w == nullptr)
       rt::inject(reg_, job);
-    } else if (!w->deque.push(spawned_handle(job))) [[unlikely]] {
-      job->execute(job);
-    } else if (w->someone_is_hungry()) {
-      rt::share_spawned_work(*w);
-    }
+    else
+      push_spawned(*w, job);
   }
   std::exception_ptr error() const noexcept { return error_; }
   bool failed() const noexcept { return has_error_.load(std::memory_order_acquire); }
@@ -130,18 +128,6 @@ class scope_state {
   registry* reg_;
   job_latch latch_;
 };
-
-// S3: the owner's deque above `floor` holds only jobs pushed by the frame that ends now
-// (its joins have returned, so no join's B is among them): run them, newest first. A slot
-// whose job was stolen comes back empty.
-inline void run_own_jobs_down_to(worker& w, std::uint32_t floor) noexcept {
-  while (w.deque.size_for_owner() > floor) {
-    if (void* item = w.deque.pop()) {
-      job_header* job = job_of(item);
-      job->execute(job);
-    }
-  }
-}
 
 // A frame of spawn group `group` on worker `w` (S1): the scope body, or a task.
 class spawn_frame {
@@ -175,34 +161,18 @@ class spawn_frame {
 template <class F, class Scope>
 class scope_task : public spawned_job {
  public:
-  static constexpr std::uint8_t arena_class() noexcept {
-    return spawn_arena::class_of(sizeof(scope_task), alignof(scope_task));
-  }
-
-  // From a worker of the scope's pool: an arena block when it fits. Exceptions: those of
-  // F's constructor and std::bad_alloc; nothing is left allocated then.
+  // From a worker of the scope's pool: an arena block when it fits (make_spawned).
   template <class G>
   static scope_task* make(worker* w, G&& f, Scope& scope, bool is_counted) {
-    if constexpr (arena_class() != spawn_arena::no_class) {
-      if (w != nullptr) {
-        void* block = w->arena.allocate(arena_class());
-        try {
-          return ::new (block) scope_task(std::forward<G>(f), scope, is_counted, arena_class());
-        } catch (...) {
-          spawn_arena::deallocate(block, arena_class(), &w->arena);
-          throw;
-        }
-      }
-    }
-    return new scope_task(std::forward<G>(f), scope, is_counted, heap_block);
+    return make_spawned<scope_task>(w, std::forward<G>(f), scope, is_counted);
   }
 
- private:
   template <class G>
   scope_task(G&& f, Scope& scope, bool is_counted, std::uint8_t block)
       : spawned_job(&execute_fn, scope.state().group(), is_counted, block),
         fn_(std::forward<G>(f)) {}
 
+ private:
   // S5: an uncounted task runs on its spawner, inside the frame of its group that pushed
   // it or the counted one below (S2, S3): the worker's spawn_group is already its group and
   // its block is in this worker's arena. So it only runs its callable and frees its block.
@@ -239,9 +209,9 @@ class scope_task : public spawned_job {
 
   // S5, and make() gives a task spawned on a worker an arena block whenever one fits.
   static void free_own(scope_task* self, worker& w) noexcept {
-    if constexpr (arena_class() != spawn_arena::no_class) {
+    if constexpr (arena_class_of<scope_task> != spawn_arena::no_class) {
       self->~scope_task();
-      w.arena.deallocate_own(self, arena_class());
+      w.arena.deallocate_own(self, arena_class_of<scope_task>);
     } else {
       delete self;
     }
@@ -252,7 +222,7 @@ class scope_task : public spawned_job {
     worker& w = *current_worker;  // tasks run only on their pool's workers
     spawn_frame frame(w, self->pending);
     run_fn(self, scope);
-    destroy(self, w);
+    free_spawned(self, &w);
     frame.run_own_jobs();  // S3
     scope.state().task_done();  // last touch: the scope may return right after
   }
@@ -268,16 +238,6 @@ class scope_task : public spawned_job {
     } catch (...) {
       scope.state().record(std::current_exception());
     }
-  }
-
-  static void destroy(scope_task* self, worker& w) noexcept {
-    const std::uint8_t block = self->block_class;
-    if (block == heap_block) {
-      delete self;
-      return;
-    }
-    self->~scope_task();
-    spawn_arena::deallocate(self, block, &w.arena);
   }
 
   F fn_;
@@ -299,12 +259,7 @@ WEFT_INLINE worker* spawn_into(Group& group, F&& f) {
   // until it is published. Both branches build the task inline: a temporary `f` whose
   // address reached a call would be built in memory and copied (a stalled store forward).
   if (w != nullptr && w->spawn_group == state.group()) [[likely]] {
-    task* job = task::make(w, std::forward<F>(f), group, false);
-    if (!w->deque.push(spawned_handle(job))) [[unlikely]] {
-      job->execute(job);  // deque full: run it now, as a join does
-      return nullptr;
-    }
-    if (w->someone_is_hungry()) [[unlikely]] rt::share_spawned_work(*w);
+    push_spawned(*w, task::make(w, std::forward<F>(f), group, false));
     return nullptr;
   }
   worker* const own = w != nullptr && w->reg == state.reg() ? w : nullptr;
