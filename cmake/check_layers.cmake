@@ -24,7 +24,7 @@ function(weft_layer_of path out)
     set(layer L2)
   elseif(path MATCHES "^weft/(join|pool)\\.hpp$")
     set(layer L2-waist)        # the narrow waist: all that L3 and L4 may see of L2
-  elseif(path MATCHES "^weft/(broadcast|future|scope|spawn|task_group)\\.hpp$")
+  elseif(path MATCHES "^weft/(broadcast|future|isolate|scope|spawn|stop|task_group)\\.hpp$")
     set(layer L2-api)
   elseif(path MATCHES "^weft/plumbing/")
     set(layer L3)

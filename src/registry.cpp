@@ -44,11 +44,14 @@ void post_mail_to(worker& w, mailed_job* job) noexcept {
                                       std::memory_order_relaxed));
 }
 
-job_header* steal_from(worker& thief, worker& victim) noexcept {
+// `isolated` says whether the job was pushed inside an isolated region of the victim
+// (IsoRead, docs/protocols/isolation.md): it must run isolated here too.
+job_header* steal_from(worker& thief, worker& victim, bool& isolated) noexcept {
   for (int attempt = 0; attempt < steal_retries; ++attempt) {
     const auto r = victim.deque.steal();
     if (r.status == split_deque::steal_status::success) {
       job_header* job = job_of(r.item);
+      isolated = r.slot >= victim.isolated_from.load(std::memory_order_relaxed);  // IsoRead
       job->thief.get().store(thief.index, std::memory_order_relaxed);
       // More public work behind this job: let a sleeper come for it (wake-up cascade).
       if (r.more) thief.reg->sleep().new_internal_jobs(1, false);
@@ -77,8 +80,10 @@ job_header* take_mail(worker& w) noexcept {
   return list;
 }
 
-job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint) noexcept {
+job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint,
+                      bool& isolated) noexcept {
   registry& reg = *w.reg;
+  isolated = false;
   if (job_header* job = take_mail(w)) return job;
   while (w.deque.size_for_owner() > floor) {
     if (void* item = w.deque.pop()) return job_of(item);
@@ -87,7 +92,7 @@ job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint) no
   if (hint != nullptr) {
     const std::uint32_t thief = hint->thief.get().load(std::memory_order_relaxed);
     if (thief < n && thief != w.index)
-      if (job_header* job = steal_from(w, reg.worker_at(thief))) return job;
+      if (job_header* job = steal_from(w, reg.worker_at(thief), isolated)) return job;
   }
   if (n > 1) {
     // Lemire's multiply-shift maps the random word onto [0, n) without a division.
@@ -96,7 +101,7 @@ job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint) no
     for (std::size_t k = 0; k < n; ++k) {
       const std::size_t v = (start + k) % n;
       if (v == w.index) continue;
-      if (job_header* job = steal_from(w, reg.worker_at(v))) return job;
+      if (job_header* job = steal_from(w, reg.worker_at(v), isolated)) return job;
     }
   }
   return reg.inject_queue().take();
@@ -408,8 +413,54 @@ void share_spawned_work(worker& w) noexcept {
   publish_jobs(w, idle == 0 ? 1 : idle);
 }
 
+namespace {
+// A job stolen from an isolated region runs in one here (its waits run only its own work).
+void run_found(worker& w, job_header* job, bool isolated) noexcept {
+  if (!isolated) {
+    job->execute(job);
+    return;
+  }
+  isolation_frame frame(w);
+  job->execute(job);
+}
+
+// wait_until for a thread inside an isolated region (docs/protocols/isolation.md): it runs
+// its mail and its own items above `floor` (all pushed inside the region), never another
+// thread's, and otherwise blocks until the latch is set. It stays out of the sleep counters:
+// it is neither idle for the pool's work nor a sleeper that new work may wake (I3).
+void wait_isolated(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
+  registry& reg = *w.reg;
+  std::uint32_t rounds = 0;
+  while (!latch.probe()) {
+    job_header* job = take_mail(w);
+    while (job == nullptr && w.deque.size_for_owner() > floor) {
+      if (void* item = w.deque.pop()) job = job_of(item);
+    }
+    if (job != nullptr) {
+      job->execute(job);
+      rounds = 0;
+      continue;
+    }
+    // What lies below the floor is the enclosing frames' work: offer it to the others
+    // rather than hold it while this thread waits.
+    if (w.deque.has_private()) share_all_work(w);
+    if (rounds < sleep_module::rounds_until_sleepy) {
+      ++rounds;
+      std::this_thread::yield();
+      continue;
+    }
+    reg.sleep().sleep_isolated(w.index, latch.core(), &w.mailbox.value);
+    rounds = 0;
+  }
+}
+}  // namespace
+
 void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_header* hint) noexcept {
   if (latch.probe()) return;
+  if (w.isolated()) [[unlikely]] {
+    wait_isolated(w, latch, floor);
+    return;
+  }
   registry& reg = *w.reg;
   // Counts this thread inactive (C1); the first one to do so closes the join gates (G2).
   const auto start_looking = [&] {
@@ -419,9 +470,10 @@ void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_head
   };
   auto idle = start_looking();
   while (!latch.probe()) {
-    if (job_header* job = find_work(w, floor, hint)) {
+    bool isolated;
+    if (job_header* job = find_work(w, floor, hint, isolated)) {
       reg.sleep().work_found();
-      job->execute(job);
+      run_found(w, job, isolated);
       idle = start_looking();
       continue;
     }

@@ -107,19 +107,43 @@ void sleep_module::new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexce
   }
 }
 
+void sleep_module::sleep_isolated(std::uint32_t index, core_latch& latch,
+                                  const std::atomic<mailed_job*>* mailbox) {
+  if (!latch.get_sleepy()) return;  // the latch was set
+  auto& state = states_[index].value;
+  std::unique_lock<std::mutex> lock(state.mutex);  // M1
+  if (!latch.fall_asleep()) return;
+  // MB: mail posted before this check is seen here; mail posted after it finds the thread
+  // blocked under this mutex and wakes it.
+  if (mailbox->load(std::memory_order_acquire) == nullptr) {
+    state.is_blocked = true;
+    state.is_isolated = true;
+    while (state.is_blocked) state.condvar.wait(lock);
+    state.is_isolated = false;
+  }
+  latch.wake_up();
+}
+
 bool sleep_module::wake_specific(std::uint32_t index) noexcept {
   auto& state = states_[index].value;
   std::lock_guard<std::mutex> lock(state.mutex);  // M1
   if (!state.is_blocked) return false;
   state.is_blocked = false;
   state.condvar.notify_one();
-  counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1, I3
+  if (!state.is_isolated) counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1, I3
   return true;
 }
 
 void sleep_module::wake_any(std::uint32_t count) noexcept {
-  for (std::uint32_t i = 0; i < num_workers_ && count > 0; ++i)
-    if (wake_specific(i)) --count;
+  for (std::uint32_t i = 0; i < num_workers_ && count > 0; ++i) {
+    auto& state = states_[i].value;
+    std::lock_guard<std::mutex> lock(state.mutex);  // M1
+    if (!state.is_blocked || state.is_isolated) continue;  // an isolated waiter takes no new work
+    state.is_blocked = false;
+    state.condvar.notify_one();
+    counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1, I3
+    --count;
+  }
 }
 
 void sleep_module::wake_all() noexcept {

@@ -124,7 +124,13 @@ class sleep_module {
   void new_internal_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
   // A thread injected jobs (InjectFence inside).
   void new_injected_jobs(std::uint32_t num_jobs) noexcept;
-  // Wakes worker `index` if it is blocked. Returns whether it was.
+  // A thread in an isolated wait (docs/protocols/isolation.md) blocks on `latch` until it is
+  // set or mail arrives, without counting itself sleeping or idle: new work must not be
+  // sent its way (wake_any skips it), only its latch's setter and its mail wake it.
+  void sleep_isolated(std::uint32_t index, core_latch& latch,
+                      const std::atomic<mailed_job*>* mailbox);
+  // Wakes worker `index` if it is blocked (a latch it waits on was set, or mail came).
+  // Returns whether it was.
   bool wake_specific(std::uint32_t index) noexcept;
   void wake_all() noexcept;
 
@@ -136,6 +142,7 @@ class sleep_module {
     std::mutex mutex;
     std::condition_variable condvar;
     bool is_blocked = false;
+    bool is_isolated = false;  // blocked in sleep_isolated: not counted in counters_
   };
 
   static void yield() noexcept;

@@ -5,11 +5,13 @@
 
 #include <atomic>
 #include <cstddef>
+#include <stop_token>
 #include <type_traits>
 #include <utility>
 
 #include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/fork/scope_impl.hpp"
+#include "weft/stop.hpp"
 
 namespace weft {
 
@@ -31,6 +33,10 @@ class task_scope {
     detail::spawn_into(*this, std::forward<F>(f));
   }
 
+  /// Whether the scope's stop token (`weft::scope(token, body)`) was stopped: tasks that have
+  /// not started yet are skipped from then on, and running ones may poll this to end early.
+  bool stop_requested() const noexcept { return state_.canceled(); }
+
   /// Internal: the scope's counters, for weft's own task types. Not part of the API.
   detail::scope_state& state() noexcept { return state_; }
   /// Internal: the scope whose group counter is `group` (the first member of state_, which
@@ -41,7 +47,7 @@ class task_scope {
   template <class Body>
   friend auto scope(Body&& body);
   template <class Body>
-  friend auto scope_in_worker(detail::worker& w, Body& body);
+  friend auto scope_in_worker(detail::worker& w, Body& body, const std::stop_token* stop);
 
   task_scope(detail::registry* reg, detail::worker* owner) noexcept : state_(reg, owner) {}
   detail::scope_state state_;
@@ -55,9 +61,11 @@ inline task_scope& task_scope::from_group(std::atomic<std::size_t>* group) noexc
 
 /// Internal: `weft::scope` on worker `w` of the calling thread. Call `weft::scope` instead.
 template <class Body>
-auto scope_in_worker(detail::worker& w, Body& body) {
+auto scope_in_worker(detail::worker& w, Body& body, const std::stop_token* stop) {
   using R = std::invoke_result_t<Body&, task_scope&>;
   task_scope s(w.reg, &w);
+  detail::stop_link on_stop;  // destroyed after the wait: no task runs by then
+  if (stop != nullptr) on_stop.emplace(*stop, detail::cancel_on_stop{&s.state_});
   detail::result_slot<R> result;
   std::uint32_t floor;
   {
@@ -93,8 +101,27 @@ auto scope(Body&& body) {
                 "weft::scope(body): `body` must be callable as body(task_scope&), "
                 "e.g. [&](auto& s) { s.spawn(...); }");
   if (detail::worker* w = detail::current_worker) [[likely]]
-    return scope_in_worker(*w, body);
-  auto whole = [&] { return scope_in_worker(*detail::current_worker, body); };
+    return scope_in_worker(*w, body, nullptr);
+  auto whole = [&] { return scope_in_worker(*detail::current_worker, body, nullptr); };
+  return detail::run_in(detail::rt::global_registry(), whole);
+}
+
+/// `weft::scope(body)` that stops starting tasks once `stop` is stopped: from the moment
+/// `request_stop()` is called on its source, tasks of the scope that have not started are
+/// skipped (as if they returned at once); running tasks and the body finish, and may poll
+/// `s.stop_requested()` or `weft::stop_requested()` to end early. A token stopped before the
+/// call skips every task. The scope then returns normally: whether it was stopped is the
+/// token's to say. Exceptions, threads, allocation: as `weft::scope(body)`, plus the
+/// registration of one `std::stop_callback` (none for a token with no stop source).
+template <class Body>
+auto scope(std::stop_token stop, Body&& body) {
+  static_assert(std::is_invocable_v<Body&, task_scope&>,
+                "weft::scope(stop, body): `body` must be callable as body(task_scope&), "
+                "e.g. [&](auto& s) { s.spawn(...); }");
+  const std::stop_token* const token = stop.stop_possible() ? &stop : nullptr;
+  if (detail::worker* w = detail::current_worker) [[likely]]
+    return scope_in_worker(*w, body, token);
+  auto whole = [&] { return scope_in_worker(*detail::current_worker, body, token); };
   return detail::run_in(detail::rt::global_registry(), whole);
 }
 

@@ -7,11 +7,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <stop_token>
 #include <type_traits>
 #include <utility>
 
 #include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/fork/scope_impl.hpp"
+#include "weft/stop.hpp"
 
 namespace weft {
 
@@ -28,7 +30,9 @@ enum class task_group_status { complete, canceled };
 /// every pool). Tasks may call `run` on their own group (as many levels deep as wanted):
 /// such a run costs what a scope's spawn costs (docs/protocols/spawn.md).
 /// Exceptions: the first exception thrown by a task cancels the group (tasks not started yet
-/// are skipped) and is rethrown by `wait`. Thread safety: `run` and `cancel` may be called
+/// are skipped) and is rethrown by `wait`. A group built with a `std::stop_token` is
+/// canceled when the token is stopped (oneTBB's task_group_context::cancel_group_execution,
+/// driven by C++20 stop tokens). Thread safety: `run` and `cancel` may be called
 /// from any thread, including the group's own tasks; `wait` by one thread at a time, and not
 /// while another thread may still call `run` for the tasks it waits for.
 class task_group {
@@ -37,6 +41,15 @@ class task_group {
   task_group() noexcept
       : state_(detail::current_registry(), nullptr, true), owner_(detail::current_worker) {
     if (owner_ != nullptr && owner_->reg != state_.reg()) owner_ = nullptr;
+  }
+  /// A group that is canceled once `stop` is stopped: tasks that have not started are
+  /// skipped from then on, and `wait` reports `canceled`. While the token stays stopped the
+  /// group stays canceled, also after `wait`. Allocation: none (one std::stop_callback
+  /// registration when the token has a stop source).
+  explicit task_group(std::stop_token stop) : task_group() {
+    if (!stop.stop_possible()) return;
+    stop_ = std::move(stop);
+    on_stop_.emplace(stop_, detail::cancel_on_stop{&state_});
   }
   /// Waits for the tasks still running; their exception, if any, is dropped (call `wait`
   /// to see it).
@@ -86,7 +99,6 @@ class task_group {
 
   /// Internal: for weft's task types. Not part of the API.
   detail::scope_state& state() noexcept { return state_; }
-  static task_group& from_group(std::atomic<std::size_t>* group) noexcept;
 
  private:
   static constexpr std::uint32_t no_floor = ~std::uint32_t{0};
@@ -94,15 +106,13 @@ class task_group {
   task_group_status finish_wait(detail::worker* w);
   std::uint32_t drain_floor(const detail::worker& w) const noexcept;
 
-  detail::scope_state state_;  // first member: from_group
+  detail::scope_state state_;
   detail::worker* owner_;
   std::uint32_t floor_ = no_floor;  // owner_ only
+  // After state_: a stop request cancels state_; destroyed first (no callback runs after).
+  std::stop_token stop_;
+  detail::stop_link on_stop_;
 };
-
-inline task_group& task_group::from_group(std::atomic<std::size_t>* group) noexcept {
-  static_assert(std::is_standard_layout_v<task_group>);
-  return *reinterpret_cast<task_group*>(group);
-}
 
 inline task_group_status task_group::wait() {
   detail::worker* const w = detail::current_worker;
@@ -122,6 +132,9 @@ inline task_group_status task_group::finish_wait(detail::worker* w) {
       state_.canceled() ? task_group_status::canceled : task_group_status::complete;
   std::exception_ptr error = state_.failed() ? state_.error() : nullptr;
   state_.reset_after_wait(w);
+  // The token still stopped: the group stays canceled (a callback that ran before the reset
+  // does not run again).
+  if (stop_.stop_requested()) state_.cancel();
   if (error) std::rethrow_exception(std::move(error));
   return status;
 }

@@ -6,10 +6,12 @@
 #include "weft/broadcast.hpp"  // weft::broadcast
 #include "weft/execution.hpp"  // weft::seq, weft::par, weft::par_unseq
 #include "weft/future.hpp"     // weft::async, weft::future, weft::when_all
+#include "weft/isolate.hpp"    // weft::isolate
 #include "weft/iter.hpp"       // weft::iter, weft::range, weft::par_iter
 #include "weft/join.hpp"       // weft::join, weft::unit
 #include "weft/pool.hpp"       // weft::thread_pool, num_threads, thread_index
 #include "weft/scope.hpp"      // weft::scope, weft::task_scope
 #include "weft/spawn.hpp"      // weft::spawn, weft::wait_idle (detached tasks)
+#include "weft/stop.hpp"       // weft::stop_requested
 #include "weft/task_group.hpp" // weft::task_group
 #include "weft/version.hpp"    // weft::version_*

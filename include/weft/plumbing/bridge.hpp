@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <stop_token>
 #include <utility>
 
 #include "weft/detail/config.hpp"
@@ -49,17 +50,26 @@ inline constexpr std::size_t min_prefix_to_learn = 63;
 
 // Shared by every task of one bridged operation; lives in the caller's frame.
 //
-// Cancellation protocol (exceptions):
+// Cancellation protocol (exceptions and stop tokens):
 //   I1  `cancelled` only goes false -> true, set by a leaf whose user code threw, before the
-//       exception starts to unwind.
-//   I2  A leaf that reads true stops at its next block boundary and returns a partial result;
-//       that result is never observed, because the throwing leaf's exception propagates
-//       through every join up to the caller, and a join rethrows before its caller reduces.
+//       exception starts to unwind, or by the stop callback of the pipeline's stop token
+//       (with_stop), on the thread that requests the stop.
+//   I2  A leaf that reads true stops at its next block boundary and returns a partial result.
+//       After an exception that result is never observed, because the throwing leaf's
+//       exception propagates through every join up to the caller, and a join rethrows before
+//       its caller reduces. After a stop the partial results are reduced as any others: the
+//       operation returns what the blocks that ran produced (with_stop's documented result).
+//   I3  The stop callback is registered in bridge's frame and unregistered before it
+//       returns; std::stop_callback's destructor waits for a callback running concurrently,
+//       so the callback never writes a bridge_state that is gone.
 //   | tag | op                    | order   | why                                             |
 //   |-----|-----------------------|---------|-------------------------------------------------|
 //   | X1  | store true (leaf)     | relaxed | a hint: I2 holds whenever it is seen, and join's |
 //   |     |                       |         | own latch orders the exception and the results   |
 //   | X2  | load (block boundary) | relaxed | as X1; a late read costs one more block, no more |
+//
+// (X1 from a stop callback is the same relaxed store: a leaf that reads it late runs one more
+// block, as after an exception.)
 //
 // `block_hint`, the block size the last refit chose (0: none yet, use check_every), is a
 // hint for the next leaf's first block and nothing else: any value in
@@ -74,6 +84,14 @@ struct bridge_state {
   std::size_t threads = 0;
   std::size_t min_len = 1;
   std::size_t max_len = 0;
+  // A stop callback may set `cancelled` (with_stop): a one-thread run still folds in blocks.
+  bool stoppable = false;
+};
+
+// The stop callback of a pipeline with a stop token (I1, I3).
+struct cancel_bridge_on_stop {
+  bridge_state* st;
+  void operator()() const noexcept { st->cancelled.store(true, std::memory_order_relaxed); }  // X1
 };
 
 inline std::size_t round_up_to_granule(std::size_t n) {
@@ -311,7 +329,7 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
                                            bridge_state& st) {
   const std::size_t n = p.size();
   const std::size_t threads = weft::num_threads();
-  if (threads == 1) {
+  if (threads == 1 && !st.stoppable) {
     plumbing::fold_block(p, f, done, n);
     return std::move(f).complete();
   }
@@ -388,13 +406,14 @@ constinit inline thread_local unsigned probe_ticket = 0;
 // probe (no with_max_len, not deterministic), its learned cost fits the probe budget (the
 // larger one when a fork would have to wake a thread) and it is not the sampled call. If
 // so the call is counted, as bridge counts it, and the caller folds everything on its own
-// thread. for_blocks, reduce_blocks and the block searches (detail/algo/) ask this before
+// thread (never with a stop token). for_blocks, reduce_blocks and the block searches (detail/algo/) ask this before
 // calling the engine compiled into libweft, so that a small call never enters the library.
 // `waking_fork`, if given, receives fork_would_wake() when this had to ask it.
 WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n,
                                  const plumbing::split_options& opt = {},
                                  std::optional<bool>* waking_fork = nullptr) noexcept {
-  if (opt.deterministic || opt.max_len) return false;
+  // A stop token is registered inside the engine (bridge), so such a call always enters it.
+  if (opt.deterministic || opt.max_len || opt.stop.stop_possible()) return false;
   if (n > learned.fits_cheap_fork.load(std::memory_order_relaxed)) {
     if (n > learned.fits_waking_fork.load(std::memory_order_relaxed)) return false;
     const bool wakes = fork_would_wake();
@@ -431,6 +450,12 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   using detail::bridge_state;
   const std::size_t n = p.size();
   bridge_state st;
+  std::optional<std::stop_callback<detail::cancel_bridge_on_stop>> on_stop;  // I3
+  if (opt.stop.stop_possible()) {
+    if (opt.stop.stop_requested()) return c.make_folder().complete();
+    on_stop.emplace(opt.stop, detail::cancel_bridge_on_stop{&st});
+    st.stoppable = true;
+  }
   if (opt.deterministic) {
     std::size_t leaf = opt.min_len ? opt.min_len : detail::deterministic_leaf_items;
     if (opt.max_len) leaf = std::min(leaf, opt.max_len);

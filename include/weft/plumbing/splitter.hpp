@@ -4,15 +4,17 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <stop_token>
 
 namespace weft::plumbing {
 
-/// Grain controls that a pipeline carries to the engine (`with_min_len`, `with_max_len`,
-/// `deterministic`). Zero means "automatic".
+/// What a pipeline carries to the engine besides its items: grain controls (`with_min_len`,
+/// `with_max_len`, `deterministic`; zero means "automatic") and a stop token (`with_stop`).
 struct split_options {
   std::size_t min_len = 0;  ///< never cut a range into pieces shorter than this
   std::size_t max_len = 0;  ///< keep cutting until pieces are at most this long
   bool deterministic = false;  ///< fixed split tree: results independent of threads and timing
+  std::stop_token stop = {};   ///< once stopped, no new block of items starts
 };
 
 /// Adaptive split budget (the scheme of Rayon's `Splitter`): start with one split per thread

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <exception>
+#include <functional>
+#include <type_traits>
 #include <utility>
 
 #include "weft/detail/config.hpp"
@@ -196,15 +198,25 @@ template <class PA, class PB>
 
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
 // of `reg` (outside every pool, or workers of another pool).
+// A calling thread inside weft::isolate runs `f` isolated there too.
 template <class F>
 decltype(auto) run_in(registry* reg, F& f) {
-  auto finish = [&](stack_job<F>& job) -> decltype(auto) {
+  auto finish = [&](auto& job) -> decltype(auto) {
     rt::run_in_registry(reg, &job, job.latch());
-    if constexpr (std::is_void_v<typename stack_job<F>::result_type>)
+    if constexpr (std::is_void_v<typename std::remove_reference_t<decltype(job)>::result_type>)
       job.result().take();
     else
       return job.result().take();
   };
+  const worker* const caller = current_worker;
+  if (caller != nullptr ? caller->isolated() : outside_isolation_depth != 0) [[unlikely]] {
+    auto isolated = [&f]() -> decltype(auto) {
+      isolation_frame frame(*current_worker);
+      return std::invoke(f);
+    };
+    stack_job<decltype(isolated)> job(isolated, current_worker);
+    return finish(job);
+  }
   stack_job<F> job(f, current_worker);  // nullptr outside every pool: a futex latch
   return finish(job);
 }

@@ -9,6 +9,8 @@
 #include <exception>
 #include <functional>
 #include <new>
+#include <optional>
+#include <stop_token>
 #include <type_traits>
 #include <utility>
 
@@ -67,6 +69,13 @@ namespace weft::detail {
 // | L          | latch set / owner probe   | core_latch                | release/acquire | Done | owner sees the writes after its wait
 // | Err        | record                    | has_error_ exchange       | acq_rel | Err, rethrow | first exception wins; the owner reads error_ after its wait
 // | Cancel     | cancel / task start       | canceled_ store / load    | relaxed | -          | a hint: a task that misses it runs, as one started before the cancel
+//
+// Stop tokens. A scope or task_group built with a std::stop_token registers a
+// std::stop_callback (stop_link) for as long as it exists: request_stop() on the token's
+// source runs the callback, which is cancel() (Cancel above), on the requesting thread.
+// std::stop_callback's destructor waits for a callback running on another thread, so the
+// callback never touches a scope_state that is gone. A token stopped before the callback is
+// registered runs it at registration: the scope starts canceled.
 // ---------------------------------------------------------------------------------------
 class scope_state {
  public:
@@ -77,6 +86,11 @@ class scope_state {
 
   registry* reg() const noexcept { return reg_; }
   job_latch& latch() noexcept { return latch_; }
+  // The state whose group counter is `group` (pending_, the first member).
+  static const scope_state& from_group(const std::atomic<std::size_t>* group) noexcept {
+    static_assert(std::is_standard_layout_v<std::atomic<std::size_t>>);
+    return *reinterpret_cast<const scope_state*>(group);
+  }
   std::atomic<std::size_t>* group() noexcept { return &pending_; }
 
   void add_task() noexcept { pending_.fetch_add(1, std::memory_order_relaxed); }  // SpawnAdd
@@ -129,6 +143,22 @@ class scope_state {
   job_latch latch_;
 };
 
+// Cancels a scope (or task_group) when its stop token is stopped.
+struct cancel_on_stop {
+  scope_state* state;
+  void operator()() const noexcept { state->cancel(); }
+};
+using stop_link = std::optional<std::stop_callback<cancel_on_stop>>;
+
+// Whether the innermost scope or task_group whose body or task the calling thread runs was
+// canceled (cancel(), an exception in a task_group, or its stop token). False outside every
+// scope's frames.
+inline bool innermost_group_canceled() noexcept {
+  const worker* const w = current_worker;
+  if (w == nullptr || w->spawn_group == nullptr) return false;
+  return scope_state::from_group(w->spawn_group).canceled();
+}
+
 // A frame of spawn group `group` on worker `w` (S1): the scope body, or a task.
 class spawn_frame {
  public:
@@ -154,10 +184,11 @@ class spawn_frame {
   std::uint32_t floor_;
 };
 
-// A task spawned into a group. Scope is task_scope or task_group (it hands itself to `f` and owns the
-// scope_state; Scope::from_group finds it from the group counter, which saves the task a
-// pointer); the job lives in a spawn arena block of the spawning worker, or on the heap
-// when spawned from outside the pool or too large for a block.
+// A task spawned into a group. Scope is task_scope or task_group: it owns the scope_state,
+// which scope_state::from_group finds from the group counter (saving the task a pointer),
+// and a task_scope hands itself to an `f` that takes it (task_scope::from_group). The job
+// lives in a spawn arena block of the spawning worker, or on the heap when spawned from
+// outside the pool or too large for a block.
 template <class F, class Scope>
 class scope_task : public spawned_job {
  public:
@@ -188,10 +219,9 @@ class scope_task : public spawned_job {
     worker& w = *current_worker;
     WEFT_ASSERT(w.spawn_group == self->pending);  // S5
     std::atomic<std::size_t>* const group = self->pending;
-    Scope& scope = Scope::from_group(group);
     const std::uint32_t base = w.deque.size_for_owner();
     for (;;) {
-      run_fn(self, scope);
+      run_fn(self, group);
       free_own(self, w);
       for (;;) {
         if (w.deque.size_for_owner() <= base) return;
@@ -218,25 +248,30 @@ class scope_task : public spawned_job {
   }
 
   [[gnu::noinline]] static void execute_counted(scope_task* self) noexcept {
-    Scope& scope = Scope::from_group(self->pending);
+    std::atomic<std::size_t>* const group = self->pending;
     worker& w = *current_worker;  // tasks run only on their pool's workers
-    spawn_frame frame(w, self->pending);
-    run_fn(self, scope);
+    spawn_frame frame(w, group);
+    run_fn(self, group);
     free_spawned(self, &w);
     frame.run_own_jobs();  // S3
-    scope.state().task_done();  // last touch: the scope may return right after
+    state_of(group).task_done();  // last touch: the scope may return right after
   }
 
-  static void run_fn(scope_task* self, Scope& scope) noexcept {
-    if (scope.state().canceled()) [[unlikely]]
+  static scope_state& state_of(std::atomic<std::size_t>* group) noexcept {
+    return const_cast<scope_state&>(scope_state::from_group(group));
+  }
+
+  static void run_fn(scope_task* self, std::atomic<std::size_t>* group) noexcept {
+    scope_state& state = state_of(group);
+    if (state.canceled()) [[unlikely]]
       return;
     try {
       if constexpr (std::is_invocable_v<F&, Scope&>)
-        std::invoke(self->fn_, scope);
+        std::invoke(self->fn_, Scope::from_group(group));
       else
         std::invoke(self->fn_);
     } catch (...) {
-      scope.state().record(std::current_exception());
+      state.record(std::current_exception());
     }
   }
 
@@ -247,8 +282,8 @@ class scope_task : public spawned_job {
 
 namespace weft::detail {
 
-// task_scope::spawn and task_group::run. Group: task_scope or task_group (scope_state
-// state(), Group::from_group). Returns the worker it pushed onto when the task went
+// task_scope::spawn and task_group::run. Group: task_scope or task_group (scope_state&
+// state(), its first member). Returns the worker it pushed onto when the task went
 // onto the deque of a worker outside the group's frames (counted), else nullptr.
 template <class Group, class F>
 WEFT_INLINE worker* spawn_into(Group& group, F&& f) {

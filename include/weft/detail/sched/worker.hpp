@@ -69,6 +69,15 @@ struct alignas(cache_line_bytes) worker {
   // The deque height at the start of that innermost frame: task_group::wait never pops
   // below it (the frame's own drain needs what lies above). Owner only.
   std::uint32_t frame_floor = 0;
+  // Isolation (weft::isolate; docs/protocols/isolation.md): the lowest deque slot whose
+  // items were pushed inside an isolated region this thread runs, or not_isolated. Written by
+  // the owner when it enters and leaves a region (I1), read by thieves right after a steal
+  // (IsoRead): a job stolen from a slot at or above it runs isolated on the thief too.
+  static constexpr std::uint32_t not_isolated = ~std::uint32_t{0};
+  std::atomic<std::uint32_t> isolated_from{not_isolated};
+  bool isolated() const noexcept {
+    return isolated_from.load(std::memory_order_relaxed) != not_isolated;
+  }
   // Blocks for the tasks this worker spawns (docs/protocols/spawn.md#the-spawn-arena).
   spawn_arena arena;
   // Jobs addressed to this worker (broadcast): pushed by any thread (M1, release CAS),
@@ -112,6 +121,32 @@ struct alignas(cache_line_bytes) worker {
 // The worker the current thread is acting as, or nullptr outside every pool. Exported so that
 // a shared libweft and the inline code in its users share one variable.
 WEFT_API constinit inline thread_local worker* current_worker = nullptr;
+
+// How many weft::isolate calls a thread outside every pool is inside: its entries into a
+// pool (run_in) run isolated there. Exported like current_worker.
+WEFT_API constinit inline thread_local std::uint32_t outside_isolation_depth = 0;
+
+// An isolated region on worker `w` (weft::isolate, or a stolen job from one): while it
+// lasts, every item the thread pushes is marked isolated for thieves by its slot (at or
+// above isolated_from), and the thread's waits run only its own items (rt::wait_until).
+// Regions nest: an inner one keeps the outer's (lower) slot.
+class isolation_frame {
+ public:
+  explicit isolation_frame(worker& w) noexcept
+      : w_(w), saved_(w.isolated_from.load(std::memory_order_relaxed)) {
+    // I1: relaxed; the items pushed after it reach a thief through the deque's publication
+    // (Q3 release, Q5 acquire), which orders this store before the thief's IsoRead.
+    if (saved_ == worker::not_isolated)
+      w.isolated_from.store(w.deque.size_for_owner(), std::memory_order_relaxed);
+  }
+  isolation_frame(const isolation_frame&) = delete;
+  isolation_frame& operator=(const isolation_frame&) = delete;
+  ~isolation_frame() { w_.isolated_from.store(saved_, std::memory_order_relaxed); }  // I1
+
+ private:
+  worker& w_;
+  std::uint32_t saved_;
+};
 
 // The gate of a thread outside every pool: never opened, so weft::join takes its slow path.
 inline constinit const std::atomic<std::uint32_t> closed_gate{0};

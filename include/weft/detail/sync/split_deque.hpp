@@ -171,19 +171,20 @@ class split_deque {
     steal_status status;
     job_handle item;
     bool more;  // public items remain after this one: worth waking another thief
+    std::uint32_t slot;  // where the item was (isolation: worker::isolated_from)
   };
 
   // Any thread.
   steal_result steal() noexcept {
     std::uint64_t cur = public_.value.load(std::memory_order_acquire);  // Q4
     const std::uint32_t t = tail_of(cur), s = split_of(cur);
-    if (t >= s) return {steal_status::empty, nullptr, false};
+    if (t >= s) return {steal_status::empty, nullptr, false, 0};
     job_handle item = slots_[t].load(std::memory_order_relaxed);  // Q2, validated by Q5 (I3)
     const std::uint64_t next = pack(t + 1, s, tag_of(cur));
     if (public_.value.compare_exchange_strong(cur, next, std::memory_order_acq_rel,  // Q5
                                               std::memory_order_relaxed))
-      return {steal_status::success, item, t + 1 < s};
-    return {steal_status::retry, nullptr, false};
+      return {steal_status::success, item, t + 1 < s, t};
+    return {steal_status::retry, nullptr, false, 0};
   }
 
   // Any thread, for heuristics only: are there public items right now?
