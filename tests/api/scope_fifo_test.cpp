@@ -75,15 +75,15 @@ TEST_CASE("spawn_fifo trees all run before scope_fifo returns", "[scope_fifo][re
 }
 
 TEST_CASE("scope_fifo tasks borrow from the enclosing frame", "[scope_fifo][requirement]") {
-  std::vector<long> out(1000, 0);
-  const long base = 7;
+  std::vector<long> in(1000), out(1000, 0);
+  for (std::size_t i = 0; i < in.size(); ++i) in[i] = static_cast<long>(i) * 3;
   const int r = weft::scope_fifo([&](auto& s) {
     for (std::size_t i = 0; i < out.size(); ++i)
-      s.spawn_fifo([&out, &base, i] { out[i] = base + static_cast<long>(i); });
+      s.spawn_fifo([&in, &out, i] { out[i] = in[i] + 7; });
     return 42;
   });
   REQUIRE(r == 42);
-  for (std::size_t i = 0; i < out.size(); ++i) REQUIRE(out[i] == 7 + static_cast<long>(i));
+  for (std::size_t i = 0; i < out.size(); ++i) REQUIRE(out[i] == static_cast<long>(i) * 3 + 7);
 }
 
 TEST_CASE("every spawn_fifo task runs exactly once on a pool of several threads",
