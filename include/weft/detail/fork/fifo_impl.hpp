@@ -33,7 +33,7 @@ namespace weft::detail {
 // Contract. Every queued callable runs exactly once, inside one indirection job of its
 // queue, so that job's counting covers it (S1..S5 of the scope, D1..D3 of the pool):
 // scope_fifo returns, and wait_idle sees no pending task, only after it finished.
-// Callables of one queue start in the order their spawns pushed them.
+// Callables of one queue are taken in the order their spawns pushed them.
 //
 // Roles. spawner: the thread calling spawn_fifo; a worker of the pool pushes its own
 // queue, every other thread the shared outside queue. Runner: the thread that runs an
@@ -47,8 +47,8 @@ namespace weft::detail {
 //       runs it; the callable's block is freed even when it throws (the exception then
 //       reaches the indirection's handler: the scope's record, or on_task_exception).
 //   Q3  every pop finds a callable: the k-th pop of a queue (in its mutex's order) and the
-//       k-1 before it are made by k indirections, each spawned after its callable was
-//       pushed (Q1), so k pushes precede the k-th pop.
+//       k-1 pops before it are made by k distinct indirections, each spawned after its own
+//       callable was pushed (Q1), so k pushes precede the k-th pop.
 //   Q4  nothing cancels a scope_fifo's group, so every indirection runs: a skipped one
 //       would strand a callable.
 //   Q5  a queue outlives every indirection of it: a scope's queues are freed after its
