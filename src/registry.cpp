@@ -505,6 +505,8 @@ void inject(registry* reg, job_header* job) noexcept {
   if (reg->num_threads() == 1) reg->drain_through_seat();
 }
 
+fifo_queue& outside_fifo(registry* reg) noexcept { return reg->outside_fifo(); }
+
 pool_stats stats(const registry* reg) noexcept {
   auto& r = const_cast<registry&>(*reg);
   return {r.num_threads(), r.sleep().sleeping(), r.sleep().inactive()};

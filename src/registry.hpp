@@ -42,6 +42,8 @@ class registry {
   }
   sleep_module& sleep() noexcept { return sleep_; }
   injector& inject_queue() noexcept { return injector_; }
+  // Detached FIFO spawns from threads outside the pool (worker::fifo for its workers).
+  fifo_queue& outside_fifo() noexcept { return outside_fifo_.value; }
 
   bool seat_taken() const noexcept { return seat_.value.load(std::memory_order_relaxed) != 0; }
   bool try_acquire_seat() noexcept;
@@ -74,6 +76,7 @@ class registry {
   std::unique_ptr<worker[]> workers_;
   sleep_module sleep_;
   injector injector_;
+  cache_padded<fifo_queue> outside_fifo_;
   cache_padded<std::atomic<std::uint32_t>> seat_{0};
   std::vector<std::unique_ptr<job_latch>> terminate_;
   cache_padded<std::atomic<std::size_t>> detached_{0};

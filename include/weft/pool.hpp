@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "weft/detail/fork/detached_impl.hpp"
+#include "weft/detail/fork/fifo_impl.hpp"
 #include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sched/worker.hpp"
@@ -74,6 +75,14 @@ class thread_pool {
     static_assert(std::is_invocable_v<std::decay_t<F>&>,
                   "weft::thread_pool::spawn(f): `f` must be callable with no arguments");
     detail::spawn_detached(reg_, std::forward<F>(f));
+  }
+
+  /// Starts `f()` on this pool in FIFO order and returns at once (as `weft::spawn_fifo`).
+  template <class F>
+  void spawn_fifo(F&& f) {
+    static_assert(std::is_invocable_v<std::decay_t<F>&>,
+                  "weft::thread_pool::spawn_fifo(f): `f` must be callable with no arguments");
+    detail::spawn_fifo_detached(reg_, std::forward<F>(f));
   }
 
   /// Waits until no detached task of this pool is pending: one of the pool's threads runs

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// weft::scope: spawn any number of tasks that may borrow from the enclosing frame.
+// weft::scope and weft::scope_fifo: spawn any number of tasks that may borrow from the
+// enclosing frame.
 // Design: docs/design.md#scope   Protocol: docs/protocols/spawn.md
 #pragma once
 
@@ -9,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "weft/detail/fork/fifo_impl.hpp"
 #include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/fork/scope_impl.hpp"
 #include "weft/stop.hpp"
@@ -44,9 +46,7 @@ class task_scope {
   static task_scope& from_group(std::atomic<std::size_t>* group) noexcept;
 
  private:
-  template <class Body>
-  friend auto scope(Body&& body);
-  template <class Body>
+  template <class Scope, class Body>
   friend auto scope_in_worker(detail::worker& w, Body& body, const std::stop_token* stop);
 
   task_scope(detail::registry* reg, detail::worker* owner) noexcept : state_(reg, owner) {}
@@ -59,28 +59,75 @@ inline task_scope& task_scope::from_group(std::atomic<std::size_t>* group) noexc
   return *reinterpret_cast<task_scope*>(group);
 }
 
-/// Internal: `weft::scope` on worker `w` of the calling thread. Call `weft::scope` instead.
-template <class Body>
+/// The handle a `weft::scope_fifo` body receives; `spawn_fifo` adds a task to the scope.
+class task_scope_fifo {
+ public:
+  /// Queues `f` to run, potentially in parallel, as `task_scope::spawn` does, except for
+  /// the order: the tasks one thread spawns with `spawn_fifo` start in spawn order when
+  /// that thread runs them itself (a plain `spawn` runs the newest first); idle threads
+  /// still take the oldest. `f` is callable as `f()` or `f(task_scope_fifo&)` (to spawn
+  /// more). It may borrow anything that outlives the scope.
+  /// Allocation: on a worker of the scope's pool, two spawn arena blocks (`f`, up to 488
+  /// bytes, and the job that runs it); otherwise heap blocks. Exceptions: the first one
+  /// thrown by any task is rethrown by `weft::scope_fifo` after every task finished.
+  /// Complexity: a task costs a spawn plus an uncontended lock and unlock of a queue
+  /// (docs/protocols/spawn.md#fifo-spawns).
+  template <class F>
+  void spawn_fifo(F&& f) {
+    using Fn = std::decay_t<F>;
+    static_assert(std::is_invocable_v<Fn&> || std::is_invocable_v<Fn&, task_scope_fifo&>,
+                  "task_scope_fifo::spawn_fifo(f): `f` must be callable as f() or "
+                  "f(task_scope_fifo&)");
+    detail::spawn_fifo_into(*this, queues_, std::forward<F>(f));
+  }
+
+  /// Internal: the scope's counters, for weft's own task types. Not part of the API.
+  detail::scope_state& state() noexcept { return state_; }
+  /// Internal: the scope whose group counter is `group` (the first member of state_, which
+  /// is this class's first member).
+  static task_scope_fifo& from_group(std::atomic<std::size_t>* group) noexcept;
+
+ private:
+  template <class Scope, class Body>
+  friend auto scope_in_worker(detail::worker& w, Body& body, const std::stop_token* stop);
+
+  // Q4: the group never cancels (cancel_on_error is false and nothing calls cancel).
+  task_scope_fifo(detail::registry* reg, detail::worker* owner)
+      : state_(reg, owner), queues_(detail::rt::num_threads(reg)) {}
+  detail::scope_state state_;
+  detail::fifo_queues queues_;
+};
+
+inline task_scope_fifo& task_scope_fifo::from_group(std::atomic<std::size_t>* group) noexcept {
+  static_assert(std::is_standard_layout_v<task_scope_fifo> &&
+                std::is_standard_layout_v<detail::scope_state>);
+  return *reinterpret_cast<task_scope_fifo*>(group);
+}
+
+/// Internal: `weft::scope` (Scope = task_scope) or `weft::scope_fifo` (task_scope_fifo) on
+/// worker `w` of the calling thread, stopped by `stop` if not null. Call those instead.
+template <class Scope, class Body>
 auto scope_in_worker(detail::worker& w, Body& body, const std::stop_token* stop) {
-  using R = std::invoke_result_t<Body&, task_scope&>;
-  task_scope s(w.reg, &w);
+  using R = std::invoke_result_t<Body&, Scope&>;
+  Scope s(w.reg, &w);
+  detail::scope_state& state = s.state();
   detail::stop_link on_stop;  // destroyed after the wait: no task runs by then
-  if (stop != nullptr) on_stop.emplace(*stop, detail::cancel_on_stop{&s.state_});
+  if (stop != nullptr) on_stop.emplace(*stop, detail::cancel_on_stop{&state});
   detail::result_slot<R> result;
   std::uint32_t floor;
   {
-    detail::spawn_frame frame(w, s.state_.group());
+    detail::spawn_frame frame(w, state.group());
     floor = frame.floor();
     auto run_body = [&]() -> R { return std::invoke(body, s); };
     result.run(run_body);
-    if (result.failed()) s.state_.record(result.take_error());
+    if (result.failed()) state.record(result.take_error());
     frame.run_own_jobs();  // S3: this scope's private tasks first, newest first
   }
-  s.state_.task_done();
-  if (!s.state_.latch().probe()) detail::rt::wait_until(w, s.state_.latch(), floor, nullptr);
-  if (s.state_.failed()) {
+  state.task_done();
+  if (!state.latch().probe()) detail::rt::wait_until(w, state.latch(), floor, nullptr);
+  if (state.failed()) {
     result.discard();
-    s.state_.rethrow_if_failed();
+    state.rethrow_if_failed();
   }
   if constexpr (!std::is_void_v<R>) return result.take();
 }
@@ -101,8 +148,8 @@ auto scope(Body&& body) {
                 "weft::scope(body): `body` must be callable as body(task_scope&), "
                 "e.g. [&](auto& s) { s.spawn(...); }");
   if (detail::worker* w = detail::current_worker) [[likely]]
-    return scope_in_worker(*w, body, nullptr);
-  auto whole = [&] { return scope_in_worker(*detail::current_worker, body, nullptr); };
+    return scope_in_worker<task_scope>(*w, body, nullptr);
+  auto whole = [&] { return scope_in_worker<task_scope>(*detail::current_worker, body, nullptr); };
   return detail::run_in(detail::rt::global_registry(), whole);
 }
 
@@ -120,8 +167,27 @@ auto scope(std::stop_token stop, Body&& body) {
                 "e.g. [&](auto& s) { s.spawn(...); }");
   const std::stop_token* const token = stop.stop_possible() ? &stop : nullptr;
   if (detail::worker* w = detail::current_worker) [[likely]]
-    return scope_in_worker(*w, body, token);
-  auto whole = [&] { return scope_in_worker(*detail::current_worker, body, token); };
+    return scope_in_worker<task_scope>(*w, body, token);
+  auto whole = [&] { return scope_in_worker<task_scope>(*detail::current_worker, body, token); };
+  return detail::run_in(detail::rt::global_registry(), whole);
+}
+
+/// `weft::scope` with FIFO spawns: runs `body(s)` with a `task_scope_fifo& s` and returns
+/// only when every task spawned through `s.spawn_fifo` (and the tasks they spawned) has
+/// finished. The tasks one thread spawns start in spawn order when that thread runs them
+/// itself: `weft::scope_fifo([&](auto& s) { for (auto& e : events) s.spawn_fifo(...); });`
+/// Returns what `body` returns. Exceptions: the first exception (of the body or any task)
+/// is rethrown after all tasks finished; the pool stays usable. Preconditions, thread
+/// safety: as `weft::scope`. Allocation: one heap block for the scope's queues (a cache
+/// line per thread of the pool, plus one); per task, see task_scope_fifo::spawn_fifo.
+template <class Body>
+auto scope_fifo(Body&& body) {
+  static_assert(std::is_invocable_v<Body&, task_scope_fifo&>,
+                "weft::scope_fifo(body): `body` must be callable as body(task_scope_fifo&), "
+                "e.g. [&](auto& s) { s.spawn_fifo(...); }");
+  if (detail::worker* w = detail::current_worker) [[likely]]
+    return scope_in_worker<task_scope_fifo>(*w, body, nullptr);
+  auto whole = [&] { return scope_in_worker<task_scope_fifo>(*detail::current_worker, body, nullptr); };
   return detail::run_in(detail::rt::global_registry(), whole);
 }
 

@@ -10,8 +10,8 @@
 #include "weft/iter.hpp"       // weft::iter, weft::range, weft::par_iter
 #include "weft/join.hpp"       // weft::join, weft::unit
 #include "weft/pool.hpp"       // weft::thread_pool, num_threads, thread_index
-#include "weft/scope.hpp"      // weft::scope, weft::task_scope
-#include "weft/spawn.hpp"      // weft::spawn, weft::wait_idle (detached tasks)
+#include "weft/scope.hpp"      // weft::scope, weft::task_scope, weft::scope_fifo
+#include "weft/spawn.hpp"      // weft::spawn, weft::spawn_fifo, weft::wait_idle (detached tasks)
 #include "weft/stop.hpp"       // weft::stop_requested
 #include "weft/task_group.hpp" // weft::task_group
 #include "weft/version.hpp"    // weft::version_*

@@ -18,6 +18,11 @@ int main() {
   std::vector<int> a(1000), b(1000), out(2000);
   auto [x, y] = weft::join([] { return 1; }, [] { return std::string("b"); });
   weft::scope([&](weft::task_scope& s) { s.spawn([&] { v[0] = 2; }); });
+  weft::scope_fifo([&](weft::task_scope_fifo& s) {
+    s.spawn_fifo([&](weft::task_scope_fifo& again) { again.spawn_fifo([&] { v[1] = 2; }); });
+  });
+  weft::spawn_fifo([] {});
+  weft::wait_idle();
   weft::thread_pool pool({.num_threads = 2});
   const double s = pool.install([&] {
     return weft::iter(v).map([](double d) { return d * d; }).filter([](double d) { return d > 0.5; }).sum();

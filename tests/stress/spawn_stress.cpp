@@ -182,3 +182,77 @@ TEST_CASE("cancel while tasks run: started tasks finish, the rest are skipped, w
     REQUIRE(status == weft::task_group_status::canceled);  // task r % 200 always starts
   }
 }
+
+// FIFO spawns (docs/protocols/spawn.md#fifo-spawns): each callable runs exactly once, from
+// the indirection of its own queue or another's turn at it (Q1..Q3).
+TEST_CASE("spawn_fifo storms into one scope_fifo from its tasks and from outside threads",
+          "[scope_fifo][stress]") {
+  const std::uint64_t rounds = weft_test::stress_iters(200) / 10 + 1;
+  static constexpr int tasks = 16, per_task = 50, outside_threads = 8, per_thread = 50;
+  static constexpr int total = tasks * (1 + per_task) + outside_threads * per_thread * 2;
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    std::vector<std::atomic<int>> runs(total);
+    std::atomic<long> sum{0};
+    weft::scope_fifo([&](weft::task_scope_fifo& s) {
+      // Tasks that spawn into the scope from whichever thread runs them (each thread's own
+      // queue), while outside threads push theirs into the outside queue.
+      for (int t = 0; t < tasks; ++t)
+        s.spawn_fifo([&runs, &sum, t](weft::task_scope_fifo& again) {
+          runs[t].fetch_add(1, std::memory_order_relaxed);
+          for (int k = 0; k < per_task; ++k) {
+            const int id = tasks + t * per_task + k;
+            again.spawn_fifo([&runs, &sum, id] {
+              runs[id].fetch_add(1, std::memory_order_relaxed);
+              sum.fetch_add(id, std::memory_order_relaxed);
+            });
+          }
+        });
+      std::vector<std::thread> outside;
+      for (int o = 0; o < outside_threads; ++o)
+        outside.emplace_back([&s, &runs, &sum, o] {
+          for (int i = 0; i < per_thread; ++i) {
+            const int id = tasks * (1 + per_task) + (o * per_thread + i) * 2;
+            s.spawn_fifo([&runs, &sum, id](weft::task_scope_fifo& again) {
+              runs[id].fetch_add(1, std::memory_order_relaxed);
+              again.spawn_fifo([&runs, &sum, id] {
+                runs[id + 1].fetch_add(1, std::memory_order_relaxed);
+                sum.fetch_add(id + 1, std::memory_order_relaxed);
+              });
+            });
+          }
+        });
+      for (auto& th : outside) th.join();
+    });
+    for (const auto& v : runs) REQUIRE(v.load() == 1);
+    long expected = 0;
+    for (int t = 0; t < tasks; ++t)
+      for (int k = 0; k < per_task; ++k) expected += tasks + t * per_task + k;
+    for (int o = 0; o < outside_threads; ++o)
+      for (int i = 0; i < per_thread; ++i) expected += tasks * (1 + per_task) + (o * per_thread + i) * 2 + 1;
+    REQUIRE(sum.load() == expected);
+  }
+}
+
+TEST_CASE("8 outside threads spawn_fifo detached tasks into one pool, then wait_idle",
+          "[scope_fifo][spawn][stress]") {
+  const std::uint64_t rounds = weft_test::stress_iters(200) / 20 + 1;
+  weft::thread_pool pool({.num_threads = 2});
+  for (std::uint64_t r = 0; r < rounds; ++r) {
+    std::atomic<long> ran{0}, sum{0};
+    std::vector<std::thread> outside;
+    for (int t = 0; t < 8; ++t)
+      outside.emplace_back([&pool, &ran, &sum, t] {
+        for (int i = 0; i < 200; ++i)
+          pool.spawn_fifo([&ran, &sum, t, i] {
+            ran.fetch_add(1, std::memory_order_relaxed);
+            sum.fetch_add(t * 200 + i, std::memory_order_relaxed);
+            // From a worker: its own queue.
+            weft::spawn_fifo([&ran] { ran.fetch_add(1, std::memory_order_relaxed); });
+          });
+      });
+    for (auto& th : outside) th.join();
+    pool.wait_idle();
+    REQUIRE(ran.load() == 8 * 200 * 2);
+    REQUIRE(sum.load() == 1600L * 1599L / 2);
+  }
+}

@@ -171,8 +171,10 @@ template <class P, class F>
 struct no_producer;
 template <template <class, class> class Producer>
 constexpr bool drops_items = false;
+// Inline: a full specialization is a variable, not a template, and clang gives it external
+// linkage (one definition per TU that includes this header otherwise).
 template <>
-constexpr bool drops_items<no_producer> = true;
+inline constexpr bool drops_items<no_producer> = true;
 
 // A stage that applies a user callable `F` to each item. While the pipeline is indexed and the
 // stage keeps every item (map, inspect), it wraps the producer in `Producer<P, F>`; otherwise

@@ -46,12 +46,14 @@ class detached_task : public spawned_job {
 
 // Spawns `f` detached on pool `reg`: onto the calling worker's deque when it works for
 // `reg`, else through the injector. D1 comes first, so the count covers the task from
-// before any thread can run it.
-template <class F>
-void spawn_detached(registry* reg, F&& f) {
+// before any thread can run it. `before_push()` runs once the task is built, before any
+// thread can run it.
+template <class F, class BeforePush = no_before_push>
+void spawn_detached(registry* reg, F&& f, BeforePush before_push = {}) {
   worker* const w = current_worker;
   worker* const own = w != nullptr && w->reg == reg ? w : nullptr;
   auto* job = make_spawned<detached_task<std::decay_t<F>>>(own, std::forward<F>(f));
+  before_push();
   rt::detached_begin(reg);  // D1
   if (own == nullptr)
     rt::inject(reg, job);

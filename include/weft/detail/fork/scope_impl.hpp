@@ -282,11 +282,13 @@ class scope_task : public spawned_job {
 
 namespace weft::detail {
 
-// task_scope::spawn and task_group::run. Group: task_scope or task_group (scope_state&
-// state(), its first member). Returns the worker it pushed onto when the task went
-// onto the deque of a worker outside the group's frames (counted), else nullptr.
-template <class Group, class F>
-WEFT_INLINE worker* spawn_into(Group& group, F&& f) {
+// task_scope::spawn, task_group::run and the indirection of a FIFO spawn. Group:
+// task_scope, task_group or task_scope_fifo (scope_state& state(), its first member).
+// `before_push()` runs once the task is built, before any thread can run it. Returns the
+// worker it pushed onto when the task went onto the deque of a worker outside the group's
+// frames (counted), else nullptr.
+template <class Group, class F, class BeforePush = no_before_push>
+WEFT_INLINE worker* spawn_into(Group& group, F&& f, BeforePush before_push = {}) {
   using task = scope_task<std::decay_t<F>, Group>;
   scope_state& state = group.state();
   worker* const w = current_worker;
@@ -294,11 +296,15 @@ WEFT_INLINE worker* spawn_into(Group& group, F&& f) {
   // until it is published. Both branches build the task inline: a temporary `f` whose
   // address reached a call would be built in memory and copied (a stalled store forward).
   if (w != nullptr && w->spawn_group == state.group()) [[likely]] {
-    push_spawned(*w, task::make(w, std::forward<F>(f), group, false));
+    task* const job = task::make(w, std::forward<F>(f), group, false);
+    before_push();
+    push_spawned(*w, job);
     return nullptr;
   }
   worker* const own = w != nullptr && w->reg == state.reg() ? w : nullptr;
-  state.submit_counted(own, task::make(own, std::forward<F>(f), group, true));
+  task* const job = task::make(own, std::forward<F>(f), group, true);
+  before_push();
+  state.submit_counted(own, job);
   return own;
 }
 

@@ -19,7 +19,8 @@ namespace weft::detail {
 template <class T>
 inline constexpr std::uint8_t arena_class_of = spawn_arena::class_of(sizeof(T), alignof(T));
 
-// A T (a spawned_job) built from `args` and its block's class: a block of w's spawn arena
+// A T (a spawned_job, or a fifo_task: anything with a `block_class`) built from `args` and
+// its block's class: a block of w's spawn arena
 // when w is a worker of the job's pool and T fits, else the heap. Exceptions: those of T's
 // constructor and std::bad_alloc; nothing is left allocated then.
 template <class T, class... Args>
@@ -51,6 +52,13 @@ void free_spawned(T* job, worker* w) noexcept {
   job->~T();
   spawn_arena::deallocate(job, block, w != nullptr ? &w->arena : nullptr);
 }
+
+// What spawn_into and spawn_detached call once the task is built and before any thread can
+// run it: nothing for a plain spawn; a FIFO spawn queues its callable there (fifo_impl.hpp).
+// Must not throw: the task is already built.
+struct no_before_push {
+  void operator()() const noexcept {}
+};
 
 // Pushes `job` on the deque of `w` (the calling thread's worker): run at once when the deque
 // is full (as a join does), offered to idle threads otherwise.

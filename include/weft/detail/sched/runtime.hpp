@@ -15,6 +15,7 @@
 namespace weft::detail {
 struct job_header;
 struct mailed_job;
+class fifo_queue;
 struct worker;
 class registry;
 class job_latch;
@@ -68,6 +69,9 @@ WEFT_API void post_mail(registry* reg, std::size_t index, mailed_job* job) noexc
 WEFT_API void wake_worker(worker& w) noexcept;
 // Submits a heap job (scope::spawn from outside any worker) through the injector.
 WEFT_API void inject(registry* reg, job_header* job) noexcept;
+// The queue of detached FIFO spawns made by threads that are not workers of `reg`
+// (docs/protocols/spawn.md#fifo-spawns); a worker's own is worker::fifo.
+WEFT_API fifo_queue& outside_fifo(registry* reg) noexcept;
 
 // Detached tasks (weft::spawn): each one is counted from its spawn (detached_begin) to its
 // end (detached_end); wait_idle returns once the count is 0. Protocol:

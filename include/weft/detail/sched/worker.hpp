@@ -9,6 +9,7 @@
 
 #include "weft/detail/config.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
+#include "weft/detail/sync/fifo_queue.hpp"
 #include "weft/detail/sync/spawn_arena.hpp"
 #include "weft/detail/sync/split_deque.hpp"
 
@@ -84,6 +85,10 @@ struct alignas(cache_line_bytes) worker {
   // taken whole by the owner (M2, acquire exchange). Own line: the owner reads it every
   // search round, posters write it rarely.
   cache_padded<std::atomic<mailed_job*>> mailbox{nullptr};
+  // The callables of detached FIFO spawns made by this worker, oldest first: pushed by the
+  // owner, popped by whichever thread runs one of their indirection jobs
+  // (docs/protocols/spawn.md#fifo-spawns). Own line, apart from the owner-only fields.
+  cache_padded<fifo_queue> fifo;
 
   // Bits of the sleep counters that count idle (inactive) threads and, among them, the
   // sleeping ones; see src/sleep.hpp.
