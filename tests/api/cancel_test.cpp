@@ -29,7 +29,7 @@ TEST_CASE("a scope whose token is stopped before it starts runs the body but no 
   REQUIRE(ran.load() == 0);
 }
 
-TEST_CASE("tasks spawned after request_stop returns never run; the scope returns normally",
+TEST_CASE("tasks spawned after request_stop returns never run, and the scope returns normally",
           "[cancel][scope][requirement]") {
   for (std::size_t threads : {1u, 2u, 5u}) {
     weft::thread_pool pool({.num_threads = threads});
@@ -170,7 +170,7 @@ TEST_CASE("a stop requested from another thread stops a task_group's waiting tre
   REQUIRE(ran.load() > 100);
 }
 
-TEST_CASE("with_stop: a stopped token runs nothing; the result is the empty one",
+TEST_CASE("with_stop: a stopped token runs nothing and the result is the empty one",
           "[cancel][iter][requirement]") {
   std::stop_source source;
   source.request_stop();
@@ -187,7 +187,7 @@ TEST_CASE("with_stop: a stopped token runs nothing; the result is the empty one"
   REQUIRE(std::count(out.begin(), out.end(), 0L) == static_cast<long>(v.size()));
 }
 
-TEST_CASE("with_stop: a stop during the run ends it at the next block; no item runs twice",
+TEST_CASE("with_stop: a stop during the run ends it at the next block",
           "[cancel][iter][requirement]") {
   for (std::size_t threads : {1u, 2u, 4u}) {
     weft::thread_pool pool({.num_threads = threads});

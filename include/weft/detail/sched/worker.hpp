@@ -131,10 +131,40 @@ WEFT_API constinit inline thread_local worker* current_worker = nullptr;
 // pool (run_in) run isolated there. Exported like current_worker.
 WEFT_API constinit inline thread_local std::uint32_t outside_isolation_depth = 0;
 
+// ---------------------------------------------------------------------------------------
+// Isolation (weft::isolate). Contract: a thread that waits inside an isolated region runs
+// only work forked or spawned inside that region (by any thread), and mail (broadcast).
+// Full text: docs/protocols/isolation.md.
+//
+// State. Per worker, `isolated_from`: not_isolated, or the deque height at which the
+// outermost region the thread is in started. Per sleeper, `is_isolated` (sleep module,
+// under its mutex).
+//
+// Invariants.
+//   I1  while a thread is in a region, every item it pushes sits at a slot >= isolated_from;
+//       every item below was pushed before the region started. (Slots are heights: an item
+//       pushed inside sits above the region's starting height until it is popped or stolen.)
+//   I2  a thief that steals the item at slot t of victim v runs it isolated iff t >=
+//       v.isolated_from as read right after the steal (IsoRead). The region that pushed the
+//       item cannot have ended by then, since it waits for the item (a join's B, a scope's
+//       task) — except a detached task, which may be classed either way.
+//   I3  a waiting thread in a region (rt::wait_until) pops only its own deque above its
+//       floor (items of the region, by I1) and takes mail; it never steals and never takes
+//       injected jobs. It is not counted idle in the sleep counters, and wake_any never
+//       wakes it: only the setter of its latch (wake_specific) or a poster of mail does.
+//
+// Ordering table.
+// | tag     | where                  | operation                  | order   | pairs with | why
+// |---------|------------------------|----------------------------|---------|------------|-----
+// | I1      | region enter / leave   | isolated_from store        | relaxed | IsoRead    | items pushed after it reach a thief only through the deque's Q3 (release), which the thief's Q5 (acquire) reads: the store is visible to IsoRead
+// | IsoRead | steal_from             | victim's isolated_from load| relaxed | I1         | after Q5: sees at least the value stored before the item was published
+// | MB      | sleep_isolated         | mailbox load under M1      | acquire | M1 (post)  | mail posted before the check is seen; after it, the poster finds the thread blocked under the same mutex
+//
 // An isolated region on worker `w` (weft::isolate, or a stolen job from one): while it
 // lasts, every item the thread pushes is marked isolated for thieves by its slot (at or
 // above isolated_from), and the thread's waits run only its own items (rt::wait_until).
 // Regions nest: an inner one keeps the outer's (lower) slot.
+// ---------------------------------------------------------------------------------------
 class isolation_frame {
  public:
   explicit isolation_frame(worker& w) noexcept
