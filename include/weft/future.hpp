@@ -22,17 +22,15 @@ class future {
  public:
   future() noexcept = default;
   future(future&& other) noexcept
-      : state_(std::exchange(other.state_, nullptr)), reg_(other.reg_),
-        eager_(std::exchange(other.eager_, false)) {
-    if (eager_) move_inline_from(other);
+      : state_(std::exchange(other.state_, nullptr)), reg_(other.reg_) {
+    if (other.eager()) move_inline_from(other);
   }
   future& operator=(future&& other) noexcept {
     if (this != &other) {
       release();
       state_ = std::exchange(other.state_, nullptr);
       reg_ = other.reg_;
-      eager_ = std::exchange(other.eager_, false);
-      if (eager_) move_inline_from(other);
+      if (other.eager()) move_inline_from(other);
     }
     return *this;
   }
@@ -41,14 +39,14 @@ class future {
   ~future() { release(); }
 
   /// Whether the future holds a result to come (false after `get()` or a move).
-  bool valid() const noexcept { return eager_ || state_ != nullptr; }
+  bool valid() const noexcept { return eager() || state_ != nullptr; }
   /// Whether the result is there (never waits). Precondition: `valid()`.
-  bool is_ready() const noexcept { return eager_ || state_->ready(); }
+  bool is_ready() const noexcept { return eager() || state_->ready(); }
 
   /// Returns once the result is there, running the pool's work meanwhile (a thread outside
   /// the task's pool blocks instead). Precondition: `valid()`.
   void wait() noexcept {
-    if (eager_) return;
+    if (eager()) return;
     if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_)
       state_->wait_in_worker(*w);
     else
@@ -58,8 +56,7 @@ class future {
   /// Waits, then returns the task's result or rethrows its exception; the future is then
   /// empty (`valid()` is false). Precondition: `valid()`.
   T get() {
-    if (eager_) {
-      eager_ = false;
+    if (eager()) {
       if constexpr (std::is_void_v<T>)
         inline_.take();
       else
@@ -87,11 +84,10 @@ class future {
       : state_(state), reg_(reg) {}
   /// Internal: runs `f` now, into the future (async's unrecorded path). Not part of the API.
   template <class F>
-  future(detail::deferred_t, F& f) noexcept : eager_(true) {
-    inline_.run(f);
-  }
+  future(detail::deferred_t, F& f) noexcept { inline_.run(f); }
 
  private:
+  bool eager() const noexcept { return inline_.filled(); }
   void move_inline_from(future& other) noexcept {
     // Only a value or an exception: result_slot keeps its state in place, so move it by
     // taking from one and refilling the other.
@@ -105,10 +101,7 @@ class future {
   }
 
   void release() noexcept {
-    if (eager_) {
-      inline_.discard();
-      eager_ = false;
-    }
+    if (eager()) inline_.discard();
     if (state_ == nullptr) return;
     wait();
     std::exchange(state_, nullptr)->destroy();
@@ -116,7 +109,9 @@ class future {
 
   detail::async_state<T>* state_ = nullptr;
   detail::registry* reg_ = nullptr;
-  bool eager_ = false;  // the result is in inline_ (async ran `f` at once)
+  // Filled when async ran `f` at once (the future is then "eager"); emptied by get(), a
+  // move or the destructor. Its own state byte says which, so an eager future costs no
+  // flag of its own.
   detail::result_slot<T> inline_;
 };
 

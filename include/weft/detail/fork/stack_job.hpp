@@ -70,6 +70,8 @@ class result_slot {
     }
   }
   bool failed() const noexcept { return state_ == state::error; }
+  // Whether it holds a value or an exception (run() filled it, nothing took it since).
+  bool filled() const noexcept { return state_ != state::empty; }
   // Moves the value out (or rethrows the exception) and leaves the slot empty.
   returned_result_t<R> take() {
     if (state_ == state::error) {
