@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "weft/detail/config.hpp"
+#include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/fork/scope_impl.hpp"
 #include "weft/detail/fork/spawned.hpp"
 #include "weft/detail/fork/stack_job.hpp"
@@ -164,5 +165,27 @@ class async_task final : public async_state<T> {
 
   F fn_;
 };
+
+// What async's out-of-line path returns: the started task and its pool, or no task (the
+// caller runs `f` at once, as the join's unrecorded path does).
+template <class T>
+struct started_async {
+  async_state<T>* state;
+  registry* reg;
+};
+
+// weft::async past its gate (ADR 0008): runs nothing itself. No task when the worker keeps
+// its bound of private forks and no thread is hungry (or its public part is not empty);
+// otherwise starts one on the current pool. F is what async deduced, PF its fork_arg_t: a
+// small trivially copyable callable comes in registers and the caller's `f` stays intact
+// for the no-task answer.
+template <class T, class F>
+[[gnu::noinline]] started_async<T> async_slow(fork_arg_t<F> f) {
+  if (worker* const w = current_worker; w != nullptr && w->deque.private_full() &&
+                                        (w->try_open_gate() || !w->deque.public_is_empty()))
+    return {nullptr, nullptr};
+  registry* const reg = current_registry();
+  return {async_task<std::decay_t<F>, T>::start(reg, static_cast<F&&>(f)), reg};
+}
 
 }  // namespace weft::detail
