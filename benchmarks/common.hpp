@@ -206,7 +206,7 @@ inline std::int64_t process_cpu_ns() noexcept {
 // runtime's threads may still spin (libgomp's for milliseconds after a parallel region,
 // oneTBB's for less), and with two vCPUs a spinning thread takes one from whoever runs
 // next: weft's find_if @2t read 129 us after OpenMP's turn against 95 us with
-// OMP_WAIT_POLICY=passive (docs/benchmarks.md, eleventh session).
+// OMP_WAIT_POLICY=passive (docs/decisions/0009-benchmark-method.md).
 inline constexpr std::chrono::microseconds quiet_window{2000};
 inline constexpr std::chrono::milliseconds quiet_cap{200};
 inline double wait_until_quiet() {

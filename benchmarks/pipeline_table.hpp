@@ -78,12 +78,13 @@ inline void print_rounds(int reps, int rounds) {
 // measurements taken close together on a machine whose load drifts. For the same reason the
 // `reps` timed calls of a cell are spread over `rounds` rounds, and each round runs every
 // peer in turn (each call of `run` has its own warm-up): a shift of the machine's speed
-// that lasts seconds (this VM's memory bandwidth moves by a third between runs) then lands
+// that lasts seconds (a shared machine's memory bandwidth moves by a third between runs) then lands
 // on every peer alike instead of on whichever peer ran during it. A cell's figures are
 // over the samples of all its rounds. The first peer (seq) opens every round and the others
-// follow it in an order rotated by one each round: on the reference VM the turn right after
-// the sequential one ran its memory-bound calls a few percent slower (docs/benchmarks.md,
-// twenty-eighth session), and a fixed order gave that slot to weft every time. Each turn
+// follow it in an order rotated by one each round: on the reference machine the turn right
+// after the sequential one runs its memory-bound calls a few percent slower
+// (docs/decisions/0009-benchmark-method.md), and a fixed order gives that slot to one peer
+// every time. Each turn
 // starts once the process is idle (wait_until_quiet): no runtime's spinning threads from
 // the turn before take a vCPU from it. `run(peer, threads, calls)` returns a timed<R>;
 // `differs(got, want)` returns "" when got matches the first peer's first result, else a

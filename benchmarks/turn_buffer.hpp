@@ -2,13 +2,13 @@
 // turn_buffer<T>: the vector of a turn's own large buffer (an output, a copy of the input),
 // whose memory the process keeps from one turn to the next.
 //
-// Why: each turn of a peer makes its buffer afresh, and on the reference VM freeing a few
-// hundred MB and allocating them again left the next turn's first passes slow for a while:
-// a two-thread transform of 50 M doubles took 110-370 ms on its first call instead of 13 and
-// was still slow on some later calls, for plain std::threads, OpenMP and weft alike, but only
-// for the turn that followed the sequential peer's (docs/benchmarks.md, twenty-eighth
-// session). So the peer in that slot, weft in every round, lost its timed calls to the
-// previous turn's page churn. A buffer the process keeps is resident before the turn starts,
+// Why: if each turn of a peer makes its buffer afresh, then on the reference machine freeing
+// a few hundred MB and allocating them again leaves the next turn's first passes slow for a
+// while: a two-thread transform of 50 M doubles takes 110-370 ms on its first call instead of
+// 13 and is still slow on some later calls, for plain std::threads, OpenMP and weft alike,
+// but only for the turn that follows the sequential peer's
+// (docs/decisions/0009-benchmark-method.md). So the peer in that slot loses its timed calls
+// to the previous turn's page churn. A buffer the process keeps is resident before the turn starts,
 // as a real program's output is when it calls the same algorithm again. Only the harness's
 // buffers are kept: what an algorithm allocates for itself (a sort's scratch, a parallel
 // copy_if's flags) still comes from the system allocator and is the algorithm's cost.

@@ -1,6 +1,6 @@
 # The controls of the hygiene checks: each check must reject a small tree with known faults,
 # naming every fault and nothing else (the ctest hygiene.<check> runs it on the real tree).
-#   cmake -DCHECK=<layers|doc_links> -DCMAKE_DIR=<weft>/cmake -DWORK=<scratch dir> -P selftest.cmake
+#   cmake -DCHECK=<layers|doc_links|narrative> -DCMAKE_DIR=<weft>/cmake -DWORK=<scratch dir> -P selftest.cmake
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${WORK}")
 
@@ -53,8 +53,55 @@ Dead: [nope](a.md#nope), [fenced](a.md#not-a-heading), [here](#here), [gone](c.m
     "src/x.cpp: ${D}/missing.md: no such file")
   set(unexpected "#title" "fast-path:" "repeated-1" "explicit" "example.org" "src/:"
     "${D}/a.md#repeated:" "${D}/a.md:")
+elseif(CHECK STREQUAL "narrative")
+  set(D docs)
+  file(WRITE "${WORK}/include/weft/ok.hpp" [[
+// An eighth of the input, then a fifth; the counter is used to size the leaves. W is no
+// longer blocked. A ghost reading of the localhost's hostname under a hypervisor.
+inline int host_bytes_ = 0, vmax = 1, vm_page = 2;
+]])
+  file(WRITE "${WORK}/include/weft/bad.hpp" [[
+// Streamed stores cost a fifth on the Zen 5 host.
+// (the diary, twenty-fourth SESSION)
+inline int fine = 0;
+// measured on the reference VM
+]])
+  file(WRITE "${WORK}/src/bad.cpp" "int x;
+// It used to wait for the whole leaf.
+")
+  file(WRITE "${WORK}/${D}/ok.md" [[
+# Scaling
+Raw rows: [data](data/scaling-16t-2026-11-27b.csv), charts in img/bars_16t-2026-11-27a.svg.
+Measured on an AMD EPYC family 26 with 2 vCPUs.
+]])
+  file(WRITE "${WORK}/${D}/bad.md" [[
+# Benchmarks
+
+Run on 2026-11-27 on a shared machine.
+The twenty-first run, at 14:49 UTC.
+Two VMs agree.
+]])
+  file(WRITE "${WORK}/${D}/decisions/0001-x.md" "In the twenty-first session, on the VM.
+")
+  file(WRITE "${WORK}/CHANGELOG.md" "The eleventh session's VM, 2026-11-26.
+")
+  file(WRITE "${WORK}/README.md" "# x
+
+On its Zen 4 host.
+")
+  set(expect
+    "include/weft/bad.hpp:1: a CPU generation"
+    "include/weft/bad.hpp:2: a period of work"
+    "include/weft/bad.hpp:4: a VM"
+    "src/bad.cpp:2: what the code used to do"
+    "${D}/bad.md:3: a date"
+    "${D}/bad.md:4: an ordinal period"
+    "${D}/bad.md:5: a VM"
+    "README.md:3: a CPU generation")
+  set(unexpected "ok.hpp" "ok.md" "decisions/0001" "CHANGELOG.md:" "bad.hpp:3:" "bad.cpp:1:"
+    "bad.md:1:")
 else()
-  message(FATAL_ERROR "selftest.cmake: -DCHECK=layers|doc_links")
+  message(FATAL_ERROR "selftest.cmake: -DCHECK=layers|doc_links|narrative")
 endif()
 
 execute_process(COMMAND "${CMAKE_COMMAND}" -DROOT=${WORK} -P "${CMAKE_DIR}/check_${CHECK}.cmake"

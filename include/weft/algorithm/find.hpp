@@ -43,7 +43,7 @@ std::size_t first_found(It first, std::size_t n, const BlockFind& block_find) {
 // evaluated with no branch per element, so that a cheap one vectorises); others, and a
 // predicate not callable on a const element, through std::find_if. std::find_if's loop is a
 // compare and a branch per element, and its speed depends on where its code lands: 85 or
-// 136 us for the first 500,000 int32 of a block on the AMD VM, the same instructions in
+// 136 us for the first 500,000 int32 of a block on an AMD EPYC, the same instructions in
 // another copy of the loop.
 template <bool Any, class It, class Pred>
 auto search_satisfying(It first, std::size_t n, Pred& pred) {

@@ -123,18 +123,18 @@ void collect_indexed_into(std::vector<V>& out, const Run& run) {
 
 // The output of an indexed collect. std::vector value-initialises its elements on the calling
 // thread, and for a large fresh allocation that pass is mostly page faults (the kernel zeroes
-// each page on first touch: several us per page on a VM). So the reserved storage is first
-// faulted in on every worker (algo::prefault: the raw storage of the reserved capacity, where
-// no object exists yet); resize() then only writes zeros to resident memory (7 ms for 400 MB
-// on the AMD VM). 50 M doubles there, the whole to_vector: 170-180 ms at 1 thread with the
-// faults asked for a block at a time, 241-278 ms as one write per page; a sized
-// std::vector and std::transform 232-270 ms.
+// each page on first touch: several us per page under a hypervisor). So the reserved storage
+// is first faulted in on every worker (algo::prefault: the raw storage of the reserved
+// capacity, where no object exists yet); resize() then only writes zeros to resident memory
+// (7 ms for 400 MB on an AMD EPYC guest). 50 M doubles there, the whole to_vector: 170-180 ms
+// at 1 thread with the faults asked for a block at a time, 241-278 ms as one write per page;
+// a sized std::vector and std::transform 232-270 ms.
 // Not offered for transparent huge pages: where a hypervisor takes back the guest's free
 // memory (free page reporting), a huge page is mostly carved from such memory, and its first
-// touch cost 3-4x the 4 KiB faults (1 thread: 510-972 ms against 221-234; 2 threads 89-322
+// touch costs 3-4x the 4 KiB faults (1 thread: 510-972 ms against 221-234; 2 threads 89-322
 // ms). The sorts' scratch does without them for the same reason (algo/scratch.hpp). Where a
-// host backs huge pages cheaply it is the other way round (the 16-core Intel VM of
-// docs/benchmarks.md: 179 ms on huge pages, 392 ms on 4 KiB pages).
+// hypervisor backs huge pages cheaply it is the other way round (the 16-core Intel Xeon guest
+// of docs/benchmarks.md: 179 ms on huge pages, 392 ms on 4 KiB pages).
 inline constexpr std::size_t prefault_min_bytes = std::size_t{8} << 20;
 
 // Makes `out` hold n elements, keeping its allocation when it has room for them (collect_into

@@ -115,8 +115,8 @@ std::size_t scan_groups(std::size_t from, std::size_t to, const Test& test, bool
     const std::size_t i = Descending ? hi - find_group : lo;
     // The flags as bytes 0 or 1, read back as two words: "any match" is one OR, and the
     // first match is the lowest set byte, the last the highest (a bool array searched byte
-    // by byte compiled to four times the instructions per item: find_first over 1,000 int32
-    // took 230 ns against std::find_if's 130; now 120).
+    // by byte compiles to four times the instructions per item: find_first over 1,000 int32
+    // takes 230 ns that way, 120 ns this way, std::find_if 130).
     unsigned char flag[find_group];
     for (std::size_t j = 0; j < find_group; ++j)
       flag[j] = static_cast<unsigned char>(static_cast<bool>(test(i + j)));

@@ -26,15 +26,15 @@ namespace weft::detail {
 // Heuristic thresholds of the engine, in nanoseconds of the cost clock.
 // The probe's budget: how much work the caller does inline before it forks. A fork that a
 // thread idle and awake can take costs ~0.5 us; one that must wake a sleeping thread costs
-// the forker ~10 us and the woken thread arrives ~30 us later (reference VM), so the probe
-// runs longer first (detail::fork_would_wake).
+// the forker ~10 us and the woken thread arrives ~30 us later (2-core reference machine), so
+// the probe runs longer first (detail::fork_would_wake).
 inline constexpr double probe_budget_cheap_fork_ns = 1500;
 inline constexpr double probe_budget_waking_fork_ns = 8000;
 inline constexpr double min_leaf_ns = 500;
 // Work between two stop checks (full / cancelled / offer_work) in a leaf. 2 us blocks cost
 // count_if over 50 M int32 at 2 threads 3-4% (16.2 ms against 15.9 at 4 us and 15.7 at 8 us,
 // medians of 16); 4 us keeps an idle thread's wait for publication and the work past a
-// match or an exception small against a wake-up (30-100 us on the reference VM).
+// match or an exception small against a wake-up (30-100 us on the 2-core reference machine).
 inline constexpr double stop_check_ns = 4000;
 inline constexpr std::size_t max_stop_check_items = 8192;
 // A leaf whose items take at least this long each offers the rest of its range before each
@@ -45,7 +45,7 @@ inline constexpr std::size_t deterministic_leaf_items = 4096;
 inline constexpr std::size_t deterministic_check_items = 1024;
 inline constexpr unsigned probe_sample_period = 16;
 // A search cut short by a match learns its cost from the chunks before it only if they held
-// this many items: 1 + 2 + ... + 32 items took seven clock reads (~1.3 ns an item at most).
+// this many items: 1 + 2 + ... + 32 items take seven clock reads (~1.3 ns an item at most).
 inline constexpr std::size_t min_prefix_to_learn = 63;
 
 // Shared by every task of one bridged operation; lives in the caller's frame.
@@ -196,11 +196,11 @@ typename C::result_type split_rest(const P& p, C& c, F& f, std::size_t lo, bridg
 // in blocks of ~4 us. After each block it stops if the consumer is full or the operation was
 // cancelled, and offers this worker's pending forks to idle threads. If a thread is idle and
 // this worker has nothing else to give it, the leaf cuts what it has left in two
-// (split_rest): once a leaf has started, the splitter's cut is no longer the last word, so
-// a thread that runs out of work waits for one block of another leaf, not for the whole of
-// it. (It used to wait for the rest of a leaf of up to an eighth of the input: milliseconds
-// in which it fell asleep, and on the reference VM a worker woken from the kernel ran its
-// next leaf up to 40 % slower.)
+// (split_rest): once a leaf has started, the splitter's cut is not the last word, so a
+// thread that runs out of work waits for one block of another leaf, not for the whole of
+// it. (Without the cut it would wait for the rest of a leaf of up to an eighth of the input:
+// milliseconds in which it falls asleep, and on the 2-core reference machine a worker woken
+// from the kernel runs its next leaf up to 40 % slower.)
 //
 // Blocks are sized from the probe's cost per item, which describes the first items only.
 // Where later items cost more (the `unbalanced` benchmark: item i costs i units), a block
@@ -366,12 +366,12 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
 //   L1  Every field is a hint, read and written relaxed: a stale value only makes one probe
 //       start with a worse first chunk.
 //   L2  No read of it is a length: a call sizes nothing from it without clamping to its own
-//       input. (A search's unclocked first chunk once folded `fits` items unclamped, after
-//       take_small_case had read a smaller value: when another thread relearned the record
-//       in between, the call read past its input. TSan caught it in the sweep, a chain of
-//       two alike filtered sides at two threads: one side's probe relearned the fresh
-//       record while the other side was between its two reads, and that side's predicate
-//       read heap memory past its 3-int vector.)
+//       input. (A search's unclocked first chunk that folded `fits` items unclamped, after
+//       take_small_case had read a smaller value, would read past its input whenever another
+//       thread relearned the record in between: in a chain of two alike filtered sides at
+//       two threads, one side's probe relearns the fresh record while the other side is
+//       between its two reads, and that side's predicate reads heap memory past its 3-int
+//       vector. The iterator sweep under TSan exercises exactly that chain.)
 struct learned_cost {
   std::atomic<float> ticks_per_item{0.0f};
   // How many items fit each probe budget: the small-input test is one load and one
@@ -558,9 +558,10 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     // before the match are an estimate biased high by their own clock reads, which only
     // makes later chunks smaller. Learned once, it must also be corrected: the first call
     // runs cold (code pages faulted in, caches and predictors empty, a pool starting up)
-    // and measured 8x the warm cost on the reference VM. Kept, that made the first chunk
-    // hold fewer items than the match's index, and every call then went parallel for a
-    // match that one thread finds in 0.2 us: 2.5-3.5 us a call at 8-16 threads. A sampled
+    // and measures 8x the warm cost on the 2-core reference machine. Kept, that would make
+    // the first chunk hold fewer items than the match's index, and every call would go
+    // parallel for a match that one thread finds in 0.2 us: 2.5-3.5 us a call at 8-16
+    // threads. A sampled
     // call whose first chunk ran to its end before the match measures the warm cost.
     relearn(elapsed_complete / static_cast<double>(done_complete));
   }

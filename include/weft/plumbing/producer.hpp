@@ -51,10 +51,10 @@ concept refines_nonnegative = requires(const P& p) {
 /// and the leaf loop lets it. `weft::range` walks its items themselves under a `<` bound,
 /// as a hand-written `for (x = a; x < b; ++x)` does; `map` and `inspect` over a producer that
 /// walks pass its walk on, calling their function on each item. Stepping the position and
-/// computing each item from it (`first + i`, then `f(first + i)`), GCC 12 kept both live in a
-/// rotated loop and copied one into the other every item: one instruction more in the seven
+/// computing each item from it (`first + i`, then `f(first + i)`), GCC 12 keeps both live in a
+/// rotated loop and copies one into the other every item: one instruction more in the seven
 /// of a filtered-out item of `range(0, n).filter(x % 3 == 0).map(x * x % 7).sum()`, 5 % of
-/// its time on the Zen 5 VM, and 18 % more instructions than the plain loop when a map came
+/// its time on an AMD EPYC, and 18 % more instructions than the plain loop when a map comes
 /// before the filter.
 template <class P>
 concept walks = requires(const P& p, bool (*g)(std::size_t, item_t<P>)) {

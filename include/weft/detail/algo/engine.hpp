@@ -85,8 +85,8 @@ struct for_blocks_consumer : carries_block_cost {
 // the block searches, reductions to the common value types) is compiled once, into libweft
 // (src/algo/engine.cpp), and reached through these functions. A call site then holds its
 // block function, its learned-cost record and a call: ~0.2 KB of object code for a
-// weft::for_each where an engine instantiation was ~11.8 KB, in every translation unit that
-// called one. Nothing is lost to inlining: the block function reaches the engine through a
+// weft::for_each, against ~11.8 KB for an engine instantiation in every translation unit
+// that calls one. Nothing is lost to inlining: the block function reaches the engine through a
 // pointer either way. (Plain functions, not explicit instantiations of plumbing::bridge: a
 // template instantiated over weft's detail types would be hidden in a shared libweft.)
 using split_options = plumbing::split_options;

@@ -54,10 +54,11 @@ constexpr std::size_t lookback_chunk_items() {
 // has not published (from the input: `may_recompute`) until it meets a published prefix, and
 // then scans its chunks in one pass. The two meet in the head (the walk back reduces, which is
 // quicker than the scan coming up); neither waits for the other. Whoever runs out of chunks
-// takes from the other counter, as ordinary look-back claims. Bare loops on the Zen 5 VM
-// (50 M int64, same process, medians of 15): reduce-then-scan look-back 20.9-21.9 ms, a
-// reduce of the head by the second thread then a single pass over the rest 18.9-21.0, the
-// sequential scan 23.3-27.3 (docs/benchmarks.md, twenty-seventh session). With three or more
+// takes from the other counter, as ordinary look-back claims. Bare loops on the 2-core
+// reference machine (50 M int64, same process, medians of 15): reduce-then-scan look-back
+// 20.9-21.9 ms, a reduce of the head by the second thread then a single pass over the rest
+// 18.9-21.0, the sequential scan 23.3-27.3 (docs/protocols/scan.md#the-tail-pools-of-two).
+// With three or more
 // threads the head itself is shared, so its chunks are reduced anyway and the walk back is
 // pure extra reading: the tail is only cut for pools of two.
 //

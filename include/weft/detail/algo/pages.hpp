@@ -20,10 +20,10 @@ WEFT_API bool populate_for_write(void* first, std::size_t bytes) noexcept;
 
 // Faults in the pages of the raw storage [p, p + bytes) (no object lives there yet) on all
 // the workers. A fresh buffer's first touch is mostly the kernel's work (it zeroes each page,
-// and on a VM the host may fault too), so spreading it over the workers divides it; asking
-// the kernel for a block of pages in one call also saves the trap of each page's fault:
-// 400 MB on the AMD VM, one thread, 171-177 ms as one write per page, 110-168 ms as one
-// call. Where the call is refused, one byte of each page in the range is written.
+// and under a hypervisor the page may fault there too), so spreading it over the workers
+// divides it; asking the kernel for a block of pages in one call also saves the trap of each
+// page's fault: 400 MB on an AMD EPYC, one thread, 171-177 ms as one write per page,
+// 110-168 ms as one call. Where the call is refused, one byte of each page in the range is written.
 inline void prefault(void* p, std::size_t bytes) {
   if (bytes == 0) return;
   const auto begin = reinterpret_cast<std::uintptr_t>(p);

@@ -147,8 +147,8 @@ inline constexpr unsigned radix_lsd_exact = 2 * radix_max_digit;
 // keys that still agree on the whole window are few, and form short runs that are then
 // finished on their own.
 // Measured on 20 M random u64 (buckets of ~20 Ki, two 8-bit passes at 0): +8 adds a third
-// pass and was ~40% slower over the buckets (sorted alone, in cache); -4 leaves one pass and
-// ties in runs of ~10, whose insertion sort cost more than the pass it saved; 1 and 2 were
+// pass and is ~40% slower over the buckets (sorted alone, in cache); -4 leaves one pass and
+// ties in runs of ~10, whose insertion sort costs more than the pass it saves; 1 and 2 are
 // within the noise of 0.
 inline constexpr int radix_lsd_slack = 0;
 
@@ -380,8 +380,8 @@ radix_block_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t
     prev = k;
   }
   // Then one lean loop for the direction left open, which leaves at its first misfit (not
-  // yet masked: the loops below take it from `i`). A sorted tile used to run the loop above
-  // to its end, three order tests a key: 22 ms for 20 M keys on one thread, against 9 ms
+  // yet masked: the loops below take it from `i`). Run to its end on a sorted tile, the loop
+  // above makes three order tests a key: 22 ms for 20 M keys on one thread, against 9 ms
   // for oneTBB's sortedness check. Ascending keys go a group at a time, the group's order
   // tests ORed with no branch per key; a group that holds a misfit is left to the exact loop
   // after it (one test and branch a key: 10.5 ms on sorted 20 M u64 at one thread; the
@@ -517,7 +517,8 @@ void radix_count_tiles(const T* a, std::size_t n, const radix_plan& p, std::size
 // out; this way each line of b is written once, without a read. The first and last line of a
 // digit's part of the block may be shared with a neighbouring block: they are written from
 // the buffer with plain stores. b must be aligned to sizeof(T), so that slots match lines.
-// Measured on 20 M random u64 (Intel Xeon VM, one thread): the scatter 150 ms -> 76 ms.
+// Measured on 20 M random u64 (an Intel Xeon, one thread): the scatter takes 76 ms this
+// way and 150 ms with plain stores.
 template <class T, class KeyFn, class U>
 void radix_scatter_streamed(const T* a, T* b, std::size_t lo, std::size_t hi, std::size_t* c,
                             std::size_t d, unsigned shift, U dmask, const KeyFn& key) noexcept {

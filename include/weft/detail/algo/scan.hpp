@@ -128,11 +128,11 @@ Out scan_kernel(In first, In last, Out d_first, Op& op, Un& un, std::optional<T>
   opt.may_recompute = n > 0 && !same_position(first, d_first);
   // Where the scan is memory-bound (arithmetic accumulators) a chunk takes four times the
   // cache budget, whichever kind of store writes it: two claimers taking turns on 64 KiB
-  // chunks interleave their memory streams finely, which cost the plain scan of 50 M int64
-  // at two threads 26 ms against 22 with 256 KiB chunks on the Zen 5 host (256 KiB of input
-  // plus its output still fits a 1 MiB L2). Both kinds then run the same chunks, so the record
-  // that chooses between them compares the stores alone (docs/benchmarks.md, twenty-fourth
-  // session).
+  // chunks interleave their memory streams finely, which costs the plain scan of 50 M int64
+  // at two threads 26 ms against 22 with 256 KiB chunks on the 2-core reference machine
+  // (256 KiB of input plus its output still fits a 1 MiB L2). Both kinds then run the same
+  // chunks, so the record that chooses between them compares the stores alone
+  // (docs/algorithms.md#scans).
   constexpr std::size_t chunk =
       streamable_v<T> ? lookback_chunk_items<std::iter_value_t<In>, 4 * lookback_chunk_bytes,
                                              4 * lookback_max_chunk>()

@@ -13,10 +13,10 @@ namespace weft::detail::algo {
 // Buffers from this size up come from the cache below. Its blocks are rounded up to 2 MiB
 // (so that a slightly larger request still fits the cached block) and 2 MiB-aligned.
 // They are not offered for transparent huge pages: where a hypervisor takes back the
-// guest's free memory, huge pages are carved from such memory and their first touch cost
+// guest's free memory, huge pages are carved from such memory and their first touch costs
 // the first 20 M-key sort of a process 434-480 ms against 222 ms on 4 KiB pages (one thread,
-// the AMD VM), and later sorts took the same time on either (the scatter streams whole
-// lines, so a TLB miss comes once per 64 bytes written, not per element).
+// an AMD EPYC guest), and later sorts take the same time on either (the scatter streams
+// whole lines, so a TLB miss comes once per 64 bytes written, not per element).
 inline constexpr std::size_t scratch_align = std::size_t(2) << 20;
 inline constexpr std::size_t large_scratch = 4 * scratch_align;
 // The largest block the cache below keeps.

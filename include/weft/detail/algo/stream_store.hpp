@@ -70,8 +70,8 @@ bool line_aligned(const T* p) {
 // it: four 16-byte streaming stores back to back, each assembled from registers (storing the
 // values to memory and loading them as vectors would stall on store forwarding every time).
 // A line's four stores come together on purpose: interleaved with the loop's loads, one
-// 16-byte piece at a time, the same scan of 50 M int64 took 27-31 ms on the Zen 4 VM instead
-// of 24-25 (docs/benchmarks.md, "streamed scans a line at a time"), as if the
+// 16-byte piece at a time, the same scan of 50 M int64 takes 27-31 ms instead of 24-25 on an
+// AMD EPYC family 25 (a bare-loop driver, one thread; docs/algorithms.md#scans), as if the
 // write-combining buffer of a line were often written out before it was full.
 template <class T>
 inline void stream_line_values(T* dst, const T (&v)[stream_line_bytes / sizeof(T)]) {
@@ -192,22 +192,22 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
 // --- whether to stream: learned per call site -------------------------------------------
 //
 // Streaming saves the read of each output line, which is what memory-bound passes wait on
-// where the read is not free: on the 2-core VM's Zen 4 host the streamed scan and transform
-// beat plain stores by 25-30%. On its Zen 5 host plain stores were as fast as streamed ones
+// where the read is not free: on an AMD EPYC family 25 the streamed scan and transform beat
+// plain stores by 25-30%. On an EPYC family 26 plain stores are as fast as streamed ones
 // in a bare loop (50 M doubles, 1 thread: 23-26 ms either way), and the streamed passes,
-// which produce each line into a buffer first, lost 10-35% at one thread
-// (docs/benchmarks.md, "streaming is chosen per call site"). So a pass whose output may stream
+// which produce each line into a buffer first, lose 10-35% at one thread
+// (docs/algorithms.md#element-wise-writes). So a pass whose output may stream
 // (for_output_blocks, the scan, an indexed to_vector) asks its call site's record: the first
 // four large calls alternate streamed and plain stores, and each later call takes whichever
 // cost less per byte, trying the other one on every stream_resample_period-th call so that a
 // change of load or of machine is seen. A kind's cost is the lowest of its last four calls:
-// the slow calls on the VM come from outside the pass (a page fault, a busy host; the first
-// write of a freshly filled 400 MB vector took 355-775 ms against 25-40 for the next ones),
-// so one slow call, or three, does not decide, and a lasting change is taken in after four
-// calls of that kind. (An earlier rule, the best call aged by 25 % a call, let one slow call
-// of the kind in use hand the site to the other kind until the next resample, 16 calls
-// later: a scan at two threads in a benchmark-shaped driver ran at 0.90-1.01x of sequential
-// against 0.82x with plain stores forced; docs/benchmarks.md, twenty-fourth session.)
+// slow calls mostly come from outside the pass (a page fault, a busy neighbour on a shared
+// machine; the first write of a freshly filled 400 MB vector can take 355-775 ms against
+// 25-40 for the next ones), so one slow call, or three, does not decide, and a lasting change
+// is taken in after four calls of that kind. (The alternative, the best call aged by 25 % a
+// call, lets one slow call of the kind in use hand the site to the other kind until the next
+// resample, 16 calls later: a scan at two threads in a benchmark-shaped driver runs at
+// 0.90-1.01x of sequential with it, against 0.82x with plain stores forced.)
 //   C1  Every field is a hint, read and written relaxed, by any thread that runs the site:
 //       a stale or interleaved view only picks the slower stores for a call.
 //   C2  The choice changes no result: both write the same bytes, and a streamed run ends
@@ -263,8 +263,8 @@ struct stream_record {
 // One record per call site and size of pool: Site is a type that only that site
 // instantiates with (a body's lambda type, or stream_site<...> of the types that make the
 // site). What the saved reads are worth depends on how many threads share the memory bus:
-// on the Zen 5 host plain stores won at one thread, and a scan at two threads kept
-// switching kinds while one record served both. Pools of 1, 2, 3-4, 5-8, ... threads learn
+// on an AMD EPYC family 26 plain stores win at one thread, and a scan at two threads keeps
+// switching kinds when one record serves both. Pools of 1, 2, 3-4, 5-8, ... threads learn
 // apart.
 inline constexpr std::size_t stream_pool_sizes = 8;
 template <class Site>

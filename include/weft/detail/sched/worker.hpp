@@ -103,8 +103,9 @@ struct alignas(cache_line_bytes) worker {
 
   // Whether a job this worker published now would wait for a sleeping thread to be woken:
   // some threads sleep and every idle one does. Such a fork costs its caller a wake-up
-  // (~10 us on the reference VM) and the woken thread arrives ~30 us later; when a thread
-  // is idle and awake, or none is idle (the job stays private), a fork costs ~0.5 us.
+  // (~10 us on the 2-core reference machine) and the woken thread arrives ~30 us later;
+  // when a thread is idle and awake, or none is idle (the job stays private), a fork costs
+  // ~0.5 us.
   // Relaxed and racy like someone_is_hungry: it sizes the engine's probe, nothing else.
   bool fork_would_wake() const noexcept {
     const std::uint64_t c = sleep_counters->load(std::memory_order_relaxed);
