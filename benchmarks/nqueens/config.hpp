@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: MIT
 // n-queens by backtracking with one spawned task per placement at every level (no cutoff),
-// written as each runtime's users write it: weft::scope, tbb::task_group, OpenMP tasks.
+// written as each runtime's users write it: weft::scope, tbb::task_group, OpenMP tasks. The
+// recursive function of the task_group and OpenMP forms takes the board by reference, as
+// docs/guide.md's performance tips advise for every LIFO task scheduler: by value, the
+// newest task reads its board in two 64-bit words right after the spawn wrote it field by
+// field, a failed store-to-load forward that costs every peer alike.
 #pragma once
 
 #include <cstdint>

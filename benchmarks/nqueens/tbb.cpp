@@ -10,7 +10,7 @@
 namespace weft_bench::nqueens {
 namespace {
 
-void place(tbb::task_group& g, std::atomic<long>& solutions, int n, board b) {
+void place(tbb::task_group& g, std::atomic<long>& solutions, int n, const board& b) {
   if (b.row == n) {
     solutions.fetch_add(1, std::memory_order_relaxed);
     return;

@@ -32,7 +32,7 @@ long search_scope(int n) {
 }
 
 // The same search written against weft::task_group, as a oneTBB user writes it.
-void place_in_group(weft::task_group& g, std::atomic<long>& solutions, int n, board b) {
+void place_in_group(weft::task_group& g, std::atomic<long>& solutions, int n, const board& b) {
   if (b.row == n) {
     solutions.fetch_add(1, std::memory_order_relaxed);
     return;
