@@ -85,9 +85,7 @@ job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint,
   registry& reg = *w.reg;
   isolated = false;
   if (job_header* job = take_mail(w)) return job;
-  while (w.deque.size_for_owner() > floor) {
-    if (void* item = w.deque.pop()) return job_of(item);
-  }
+  if (job_header* job = pop_own_above(w, floor)) return job;
   const std::size_t n = reg.num_threads();
   if (hint != nullptr) {
     const std::uint32_t thief = hint->thief.get().load(std::memory_order_relaxed);
@@ -276,12 +274,7 @@ void registry::settle_seat(std::uint32_t entry_height) noexcept {
     rt::share_all_work(w);
     return;
   }
-  while (w.deque.size_for_owner() > entry_height) {
-    if (void* item = w.deque.pop()) {
-      job_header* job = job_of(item);
-      job->execute(job);
-    }
-  }
+  run_own_jobs_down_to(w, entry_height);
 }
 
 void registry::drain_through_seat() noexcept {
@@ -433,9 +426,7 @@ void wait_isolated(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
   std::uint32_t rounds = 0;
   while (!latch.probe()) {
     job_header* job = take_mail(w);
-    while (job == nullptr && w.deque.size_for_owner() > floor) {
-      if (void* item = w.deque.pop()) job = job_of(item);
-    }
+    if (job == nullptr) job = pop_own_above(w, floor);
     if (job != nullptr) {
       job->execute(job);
       rounds = 0;

@@ -124,26 +124,22 @@ void sleep_module::sleep_isolated(std::uint32_t index, core_latch& latch,
   latch.wake_up();
 }
 
-bool sleep_module::wake_specific(std::uint32_t index) noexcept {
+bool sleep_module::unblock(std::uint32_t index, bool isolated_too) noexcept {
   auto& state = states_[index].value;
   std::lock_guard<std::mutex> lock(state.mutex);  // M1
-  if (!state.is_blocked) return false;
+  if (!state.is_blocked || (state.is_isolated && !isolated_too)) return false;
   state.is_blocked = false;
   state.condvar.notify_one();
   if (!state.is_isolated) counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1, I3
   return true;
 }
 
+bool sleep_module::wake_specific(std::uint32_t index) noexcept { return unblock(index, true); }
+
 void sleep_module::wake_any(std::uint32_t count) noexcept {
-  for (std::uint32_t i = 0; i < num_workers_ && count > 0; ++i) {
-    auto& state = states_[i].value;
-    std::lock_guard<std::mutex> lock(state.mutex);  // M1
-    if (!state.is_blocked || state.is_isolated) continue;  // an isolated waiter takes no new work
-    state.is_blocked = false;
-    state.condvar.notify_one();
-    counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1, I3
-    --count;
-  }
+  // An isolated waiter takes no new work: only its latch and its mail wake it.
+  for (std::uint32_t i = 0; i < num_workers_ && count > 0; ++i)
+    if (unblock(i, false)) --count;
 }
 
 void sleep_module::wake_all() noexcept {

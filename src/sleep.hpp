@@ -151,6 +151,9 @@ class sleep_module {
              const std::atomic<mailed_job*>* mailbox);
   void new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexcept;
   void wake_any(std::uint32_t count) noexcept;
+  // Wakes worker `index` if it is blocked, and, unless `isolated_too`, not blocked in
+  // sleep_isolated; counts it awake if it was counted sleeping. Returns whether it woke it.
+  bool unblock(std::uint32_t index, bool isolated_too) noexcept;
 
   cache_padded<std::atomic<std::uint64_t>> counters_{0};
   std::size_t num_workers_;

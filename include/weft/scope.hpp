@@ -132,6 +132,16 @@ auto scope_in_worker(detail::worker& w, Body& body, const std::stop_token* stop)
   if constexpr (!std::is_void_v<R>) return result.take();
 }
 
+/// Internal: scope_in_worker on the calling thread's worker, or on the global pool from
+/// outside every pool. Call `weft::scope` or `weft::scope_fifo` instead.
+template <class Scope, class Body>
+auto run_scope(Body& body, const std::stop_token* stop) {
+  if (detail::worker* w = detail::current_worker) [[likely]]
+    return scope_in_worker<Scope>(*w, body, stop);
+  auto whole = [&] { return scope_in_worker<Scope>(*detail::current_worker, body, stop); };
+  return detail::run_in(detail::rt::global_registry(), whole);
+}
+
 /// Runs `body(s)` and returns only when every task spawned through `s` (and the tasks
 /// they spawned) has finished: `weft::scope([&](auto& s) { s.spawn(f); s.spawn(g); });`
 /// Returns what `body` returns. Exceptions: the first exception (of the body or any task)
@@ -147,10 +157,7 @@ auto scope(Body&& body) {
   static_assert(std::is_invocable_v<Body&, task_scope&>,
                 "weft::scope(body): `body` must be callable as body(task_scope&), "
                 "e.g. [&](auto& s) { s.spawn(...); }");
-  if (detail::worker* w = detail::current_worker) [[likely]]
-    return scope_in_worker<task_scope>(*w, body, nullptr);
-  auto whole = [&] { return scope_in_worker<task_scope>(*detail::current_worker, body, nullptr); };
-  return detail::run_in(detail::rt::global_registry(), whole);
+  return run_scope<task_scope>(body, nullptr);
 }
 
 /// `weft::scope(body)` that stops starting tasks once `stop` is stopped: from the moment
@@ -165,11 +172,7 @@ auto scope(std::stop_token stop, Body&& body) {
   static_assert(std::is_invocable_v<Body&, task_scope&>,
                 "weft::scope(stop, body): `body` must be callable as body(task_scope&), "
                 "e.g. [&](auto& s) { s.spawn(...); }");
-  const std::stop_token* const token = stop.stop_possible() ? &stop : nullptr;
-  if (detail::worker* w = detail::current_worker) [[likely]]
-    return scope_in_worker<task_scope>(*w, body, token);
-  auto whole = [&] { return scope_in_worker<task_scope>(*detail::current_worker, body, token); };
-  return detail::run_in(detail::rt::global_registry(), whole);
+  return run_scope<task_scope>(body, stop.stop_possible() ? &stop : nullptr);
 }
 
 /// `weft::scope` with FIFO spawns: runs `body(s)` with a `task_scope_fifo& s` and returns
@@ -185,10 +188,7 @@ auto scope_fifo(Body&& body) {
   static_assert(std::is_invocable_v<Body&, task_scope_fifo&>,
                 "weft::scope_fifo(body): `body` must be callable as body(task_scope_fifo&), "
                 "e.g. [&](auto& s) { s.spawn_fifo(...); }");
-  if (detail::worker* w = detail::current_worker) [[likely]]
-    return scope_in_worker<task_scope_fifo>(*w, body, nullptr);
-  auto whole = [&] { return scope_in_worker<task_scope_fifo>(*detail::current_worker, body, nullptr); };
-  return detail::run_in(detail::rt::global_registry(), whole);
+  return run_scope<task_scope_fifo>(body, nullptr);
 }
 
 }  // namespace weft

@@ -3,12 +3,7 @@
 // iter(...).with_stop(token), weft::stop_requested().
 #include <catch2/catch.hpp>
 
-// GCC 12 with AddressSanitizer reports libstdc++'s own std::stop_source() constructor as
-// "may be used uninitialized" (its state reference is built from *this): a false positive
-// in the system header, inlined here.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
+#include "stop_source_warning.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -4,12 +4,7 @@
 // exceptions deep in spawned trees; every task runs exactly once before its scope returns.
 #include <catch2/catch.hpp>
 
-// GCC 12 with AddressSanitizer reports libstdc++'s own std::stop_source() constructor as
-// "may be used uninitialized" (its state reference is built from *this): a false positive
-// in the system header, inlined here.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#endif
+#include "stop_source_warning.hpp"
 
 #include <atomic>
 #include <cstdint>

@@ -70,17 +70,9 @@ WEFT_INLINE void push_spawned(worker& w, spawned_job* job) noexcept {
   if (w.someone_is_hungry()) [[unlikely]] rt::share_spawned_work(w);
 }
 
-// S3: the owner's deque above `floor` holds only jobs pushed by the frame that ends now
-// (its joins have returned, so no join's B is among them): run them, newest first. A slot
-// whose job was stolen comes back empty.
-inline void run_own_jobs_down_to(worker& w, std::uint32_t floor) noexcept {
-  while (w.deque.size_for_owner() > floor) {
-    if (void* item = w.deque.pop()) {
-      job_header* job = job_of(item);
-      job->execute(job);
-    }
-  }
-}
+// S3: the owner's deque above a frame's floor holds only jobs pushed by the frame that ends
+// now (its joins have returned, so no join's B is among them): the frame runs them with
+// run_own_jobs_down_to (sched/worker.hpp), newest first.
 
 // How far down the owner of `w` may run its own deque to reach `slot` (task_group::wait,
 // future::wait): to `slot` when it is below the height, not below the innermost frame's

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "weft/detail/config.hpp"
+#include "weft/detail/sched/job.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
 #include "weft/detail/sync/fifo_queue.hpp"
 #include "weft/detail/sync/spawn_arena.hpp"
@@ -201,6 +202,21 @@ inline void set_current_worker(worker* w) noexcept {
   } else {
     current_gate = &closed_gate;
   }
+}
+
+// The owner's newest job above `floor`, popped; nullptr once the deque's height is at or
+// below `floor`. A slot whose job was stolen comes back empty and is skipped.
+inline job_header* pop_own_above(worker& w, std::uint32_t floor) noexcept {
+  while (w.deque.size_for_owner() > floor)
+    if (void* item = w.deque.pop()) return job_of(item);
+  return nullptr;
+}
+
+// Runs the owner's jobs above `floor`, newest first, until its height is back at `floor`.
+// The caller knows that only jobs it may run lie there (no join's B whose joiner is below:
+// only that joiner may run it).
+inline void run_own_jobs_down_to(worker& w, std::uint32_t floor) noexcept {
+  while (job_header* job = pop_own_above(w, floor)) job->execute(job);
 }
 
 }  // namespace weft::detail
