@@ -682,11 +682,23 @@ auto iter(R&& r) {
 }
 
 /// The integers first, first + 1, ..., last - 1 (empty when last <= first), of the common
-/// type of the arguments.
+/// type of the arguments (`range(0, v.size())`: std::size_t). Exceptions: std::out_of_range
+/// when a bound does not fit that type, i.e. a negative bound mixed with an unsigned one of
+/// the same width or wider (`range(-3, 5u)` would otherwise count from 4294967293): make
+/// both signed (`range(-3, 5)`), as std::views::iota would need too.
 template <std::integral A, std::integral B>
 auto range(A first, B last) {
   using T = std::common_type_t<A, B>;
   static_assert(!std::is_same_v<T, bool>, "weft::range(first, last): bool is not a counting type");
+  static_assert(sizeof(T) <= sizeof(std::size_t),
+                "weft::range(first, last): the items' type is wider than std::size_t, so the "
+                "range's length could not be counted");
+  if constexpr (std::is_signed_v<A> != std::is_signed_v<B>) {
+    if (!std::in_range<T>(first) || !std::in_range<T>(last)) [[unlikely]]
+      throw std::out_of_range(
+          "weft::range(first, last): a negative bound with an unsigned one: the items' type "
+          "(their common type) is unsigned and cannot hold it; make both bounds signed");
+  }
   return par_iter<detail::iota_node<T>>(
       detail::iota_node<T>(static_cast<T>(first), static_cast<T>(last)));
 }

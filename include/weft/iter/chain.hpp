@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <limits>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
@@ -98,13 +100,17 @@ class chain_node {
   std::size_t size()
     requires indexed
   {
-    return a_.size() + b_.size();
+    const std::size_t na = a_.size();
+    const std::size_t nb = b_.size();
+    length_fits(na, nb);
+    return na + nb;
   }
   auto producer()
     requires indexed
   {
     auto pa = a_.producer();
     auto pb = b_.producer();
+    length_fits(pa.size(), pb.size());
     return chain_producer<decltype(pa), decltype(pb), item_type>{pa, pb};
   }
 
@@ -115,7 +121,10 @@ class chain_node {
   std::size_t positions()
     requires(!indexed)
   {
-    return positions_of(a_) + positions_of(b_);
+    const std::size_t na = positions_of(a_);
+    const std::size_t nb = positions_of(b_);
+    length_fits(na, nb);
+    return na + nb;
   }
   template <plumbing::consumer C>
     requires(!indexed)
@@ -137,6 +146,12 @@ class chain_node {
   }
 
  private:
+  // The chain's length (or positions) na + nb must fit std::size_t: a pipeline's positions
+  // are std::size_t (two ranges of 2^63 items each are one too many).
+  static void length_fits(std::size_t na, std::size_t nb) {
+    if (nb > std::numeric_limits<std::size_t>::max() - na) [[unlikely]]
+      throw std::length_error("weft: a chain of two pipelines with more than SIZE_MAX items");
+  }
   template <bool Reversed, class N, class C>
   static auto drive_side(N& node, C c, const plumbing::split_options& opt) {
     const auto go = [&node, &opt](auto consumer) {

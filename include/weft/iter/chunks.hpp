@@ -39,16 +39,17 @@ struct chunks_producer {
   std::size_t chunk;
 
   static std::size_t count(std::size_t items, std::size_t chunk) {
-    return (items + chunk - 1) / chunk;
+    return runs_covering(items, chunk);
   }
   std::size_t size() const { return count(base.size(), chunk); }
   auto operator[](std::size_t i) const {
-    const std::size_t lo = i * chunk;
-    return run_of(base, lo, std::min(base.size(), lo + chunk));
+    const std::size_t n = base.size();
+    const std::size_t lo = i * chunk;  // i < size(): lo < n
+    return run_of(base, lo, lo + std::min(chunk, n - lo));
   }
   chunks_producer slice(std::size_t lo, std::size_t hi) const {
-    return {base.slice(std::min(base.size(), lo * chunk), std::min(base.size(), hi * chunk)),
-            chunk};
+    const std::size_t n = base.size();
+    return {base.slice(run_start_capped(lo, chunk, n), run_start_capped(hi, chunk, n)), chunk};
   }
 };
 

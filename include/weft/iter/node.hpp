@@ -2,6 +2,7 @@
 // Pipeline nodes: what `weft::iter(...)` and each adaptor build. Walkthrough: docs/plumbing.md
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <functional>
@@ -16,6 +17,18 @@
 #include "weft/plumbing/splitter.hpp"
 
 namespace weft::detail {
+
+// Counts of runs and positions of run boundaries, computed so that they cannot wrap around
+// at the top of std::size_t (step_by(SIZE_MAX), chunks(n) over a range of 2^64 - 1 items).
+// How many runs of `width` items cover `items` items (the last one may be shorter).
+constexpr std::size_t runs_covering(std::size_t items, std::size_t width) noexcept {
+  return items / width + (items % width != 0 ? 1 : 0);
+}
+// min(i * width, cap), without computing a product that wraps.
+constexpr std::size_t run_start_capped(std::size_t i, std::size_t width,
+                                       std::size_t cap) noexcept {
+  return i > cap / width ? cap : std::min(i * width, cap);
+}
 
 // A node is one stage of a pipeline; it owns what the stage needs (the borrowed or moved-in
 // source, the user's callables). Every node has `item_type` and `static constexpr bool

@@ -15,11 +15,11 @@ struct step_producer {
   P base;
   std::size_t step;
 
-  std::size_t size() const { return (base.size() + step - 1) / step; }
+  std::size_t size() const { return runs_covering(base.size(), step); }
   decltype(auto) operator[](std::size_t i) const { return base[i * step]; }
   step_producer slice(std::size_t lo, std::size_t hi) const {
     const std::size_t n = base.size();
-    return {base.slice(std::min(n, lo * step), std::min(n, hi * step)), step};
+    return {base.slice(run_start_capped(lo, step, n), run_start_capped(hi, step, n)), step};
   }
 
   bool items_nonnegative() const requires plumbing::refines_nonnegative<P> {
@@ -37,7 +37,7 @@ class step_by_node {
   using item_type = typename Base::item_type;
 
   step_by_node(Base base, std::size_t step) : base_(std::move(base)), step_(step) {}
-  std::size_t size() { return (base_.size() + step_ - 1) / step_; }
+  std::size_t size() { return runs_covering(base_.size(), step_); }
   auto producer() { return step_producer<decltype(base_.producer())>{base_.producer(), step_}; }
 
  private:
