@@ -40,5 +40,12 @@ foreach(_dir IN ITEMS LIBDIR INCLUDEDIR)
     set(_weft_pc_${_dir} "\${prefix}/${CMAKE_INSTALL_${_dir}}")
   endif()
 endforeach()
+# A shared libweft is found at run time through the rpath the program was linked with: the
+# prefix is rarely on the loader's path.
+get_target_property(_weft_type weft TYPE)
+set(_weft_pc_rpath "")
+if(_weft_type STREQUAL "SHARED_LIBRARY")
+  set(_weft_pc_rpath " -Wl,-rpath,\${libdir}")
+endif()
 configure_file("${PROJECT_SOURCE_DIR}/cmake/weft.pc.in" "${PROJECT_BINARY_DIR}/weft.pc" @ONLY)
 install(FILES "${PROJECT_BINARY_DIR}/weft.pc" DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

@@ -71,7 +71,7 @@ class task_scope_fifo {
   /// bytes, and the job that runs it); otherwise heap blocks. Exceptions: the first one
   /// thrown by any task is rethrown by `weft::scope_fifo` after every task finished.
   /// Complexity: a task costs a spawn plus an uncontended lock and unlock of a queue
-  /// (docs/protocols/spawn.md#fifo-spawns).
+  /// (`docs/protocols/spawn.md#fifo-spawns`).
   template <class F>
   void spawn_fifo(F&& f) {
     using Fn = std::decay_t<F>;

@@ -32,7 +32,7 @@ void spawn(F&& f) {
 /// threads still take the oldest. Counted, waited for and reported exactly as `weft::spawn`.
 /// Allocation: from a worker of the pool, two spawn arena blocks (`f`, up to 488 bytes, and
 /// the job that runs it); otherwise heap blocks. Each task also locks and unlocks a queue
-/// (docs/protocols/spawn.md#fifo-spawns). Thread safety: any thread. Preconditions: `f` is
+/// (`docs/protocols/spawn.md#fifo-spawns`). Thread safety: any thread. Preconditions: `f` is
 /// callable with no arguments (checked at compile time).
 template <class F>
 void spawn_fifo(F&& f) {

@@ -1,6 +1,6 @@
 # The controls of the hygiene checks: each check must reject a small tree with known faults,
 # naming every fault and nothing else (the ctest hygiene.<check> runs it on the real tree).
-#   cmake -DCHECK=<layers|doc_links|narrative> -DCMAKE_DIR=<weft>/cmake -DWORK=<scratch dir> -P selftest.cmake
+#   cmake -DCHECK=<layers|doc_links|narrative|version> -DCMAKE_DIR=<weft>/cmake -DWORK=<scratch dir> -P selftest.cmake
 cmake_minimum_required(VERSION 3.25)
 file(REMOVE_RECURSE "${WORK}")
 
@@ -100,8 +100,44 @@ On its Zen 4 host.
     "README.md:3: a CPU generation")
   set(unexpected "ok.hpp" "ok.md" "decisions/0001" "CHANGELOG.md:" "bad.hpp:3:" "bad.cpp:1:"
     "bad.md:1:")
+elseif(CHECK STREQUAL "version")
+  set(D docs)
+  file(WRITE "${WORK}/include/weft/version.hpp" "#define WEFT_VERSION_MAJOR 1
+#define WEFT_VERSION_MINOR 2
+#define WEFT_VERSION_PATCH 3
+")
+  file(WRITE "${WORK}/CMakeLists.txt" "project(weft VERSION 1.2.4 LANGUAGES CXX)\n")
+  file(WRITE "${WORK}/conanfile.py" "class WeftConan:\n    name = \"weft\"\n    version = \"1.3.0\"\n")
+  file(WRITE "${WORK}/CHANGELOG.md" [[
+# Changelog
+
+## [Unreleased]
+
+## [1.2.2] - 2026-01-02
+
+## [1.2.1] - 2026-01-01
+
+[1.2.1]: ../../releases/tag/v1.2.1
+]])
+  file(WRITE "${WORK}/README.md" [[
+find_package(weft 1.2 CONFIG REQUIRED); SONAME `libweft.so.1.2`
+FetchContent_Declare(weft GIT_TAG v1.2.3) or GIT_TAG v1.2.2
+]])
+  file(WRITE "${WORK}/${D}/guide.md" [[
+# Guide
+Require `weft/1.2.0`, or find_package(weft 1.1.0 CONFIG), or find_package(weft 1.2.3).
+]])
+  set(expect
+    "CMakeLists.txt: project.. says 1.2.4"
+    "conanfile.py: version = .1.3.0."
+    "CHANGELOG.md: the newest release is 1.2.2"
+    "CHANGELOG.md: no link reference .1.2.2.: "
+    "README.md:2: a tag .GIT_TAG v1.2.2."
+    "${D}/guide.md:2: a Conan reference .weft/1.2.0."
+    "${D}/guide.md:2: find_package .find_package.weft 1.1.0.")
+  set(unexpected "README.md:1:" "v1.2.3" "weft 1.2.3" "1.2.1")
 else()
-  message(FATAL_ERROR "selftest.cmake: -DCHECK=layers|doc_links|narrative")
+  message(FATAL_ERROR "selftest.cmake: -DCHECK=layers|doc_links|narrative|version")
 endif()
 
 execute_process(COMMAND "${CMAKE_COMMAND}" -DROOT=${WORK} -P "${CMAKE_DIR}/check_${CHECK}.cmake"
