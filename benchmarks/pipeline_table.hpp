@@ -263,7 +263,7 @@ inline bool run_workload(const table_workload& w, const options& o, csv_sink& cs
                                      n, reps, o.rounds, o.threads, csv);
   const table_run run{w.name, n, o, r, csv};
   if (w.notes != nullptr) w.notes(run);
-  std::printf("bars:\n");
+  bars_heading();
   if (w.seq_1t > 0) bar_vs_seq(w.name, r, 1, w.seq_1t);
   if (w.seq_2t > 0) bar_vs_seq(w.name, r, 2, w.seq_2t);
   if (w.bars != nullptr) w.bars(run);
