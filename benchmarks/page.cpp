@@ -34,7 +34,7 @@ struct run_data {
   std::vector<csv_row> rows;
   run_meta meta;
   std::vector<int> threads;
-  std::vector<std::string> groups;  // in the order the rows come
+  std::vector<std::string> groups;                                     // in the order the rows come
   std::map<std::tuple<std::string, std::string, int>, double> median;  // group, peer, threads
 
   double at(const std::string& group, const std::string& peer, int t) const {
@@ -74,7 +74,8 @@ bool load(const std::string& csv_path, run_data& d) {
     threads.insert(r.threads);
     const std::string g = group_of(r);
     if (std::find(d.groups.begin(), d.groups.end(), g) == d.groups.end()) d.groups.push_back(g);
-    if (r.metric == "median_ns" && std::isfinite(r.value)) d.median[{g, r.peer, r.threads}] = r.value;
+    if (r.metric == "median_ns" && std::isfinite(r.value))
+      d.median[{g, r.peer, r.threads}] = r.value;
   }
   d.threads.assign(threads.begin(), threads.end());
   return true;
@@ -90,8 +91,7 @@ std::string t_ms(double ns) { return time_text(ns, "µs"); }
 
 // 50000000 -> "50 M", 1000 -> "1,000", 12 -> "12".
 std::string count_text(const std::string& digits) {
-  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos)
-    return digits;
+  if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos) return digits;
   const double v = std::stod(digits);
   if (v >= 1e6 && std::fmod(v, 1e5) == 0) return fmt("%g M", v / 1e6);
   std::string out;
@@ -106,9 +106,8 @@ std::string count_text(const std::string& digits) {
 std::string size_text(const std::string& param) {
   const auto eq = param.find('=');
   if (eq == std::string::npos) return param;
-  return count_text(param.substr(eq + 1, param.find(';') == std::string::npos
-                                              ? std::string::npos
-                                              : param.find(';') - eq - 1));
+  return count_text(param.substr(
+      eq + 1, param.find(';') == std::string::npos ? std::string::npos : param.find(';') - eq - 1));
 }
 
 bool in(const char* const* list, std::size_t n, const std::string& w) {
@@ -126,36 +125,46 @@ std::string workload_of(const std::string& group) { return group.substr(0, group
 // What each table workload computes, its size given by the run.
 const std::map<std::string, std::string>& descriptions() {
   static const std::map<std::string, std::string> d{
-      {"sum_sq", "`iter(v).map(x*x).sum()` over n doubles (memory-bound); `seq8` and oneTBB's "
-                 "chunks sum with 8 accumulators, OpenMP with `simd reduction(+)`"},
+      {"sum_sq",
+       "`iter(v).map(x*x).sum()` over n doubles (memory-bound); `seq8` and oneTBB's "
+       "chunks sum with 8 accumulators, OpenMP with `simd reduction(+)`"},
       {"map_filter_sum", "`range(0, n).filter(x % 3 == 0).map(x*x % 7).sum()` (compute-bound)"},
-      {"tiny", "back-to-back calls of `iter(a).map(x*x).sum()` on n doubles from `main`; time "
-               "a call"},
+      {"tiny",
+       "back-to-back calls of `iter(a).map(x*x).sum()` on n doubles from `main`; time "
+       "a call"},
       {"medium", "as tiny, on inputs worth forking for (about 12 µs of work a call)"},
-      {"unbalanced", "`range(0, n).map(cost).sum()`, item i costing i x 25 dependent rounds "
-                     "(OpenMP: `schedule(dynamic)`)"},
-      {"find_early", "`iter(v).find_first(x != 0)` over n int32, the match at index 1,000 "
-                     "(`weft-pos`: `position_first`); time a call"},
-      {"collect", "`iter(v).map(2x+1).to_vector()` over n doubles, the output's allocation "
-                  "included (`weft-into`: `collect_into` one reused vector)"},
-      {"noise_sum", "n doubles plus `uniform[0, 1)` from a `std::mt19937_64` per piece of work "
-                    "(weft `map_init`, oneTBB `enumerable_thread_specific`, OpenMP one per "
-                    "thread)"},
-      {"fine_sum", "sum_sq's sum cut into 64 pieces per thread (weft `with_max_len`, oneTBB "
-                   "`simple_partitioner`, OpenMP `schedule(dynamic, 1)`): what a fine fork "
-                   "costs"},
+      {"unbalanced",
+       "`range(0, n).map(cost).sum()`, item i costing i x 25 dependent rounds "
+       "(OpenMP: `schedule(dynamic)`)"},
+      {"find_early",
+       "`iter(v).find_first(x != 0)` over n int32, the match at index 1,000 "
+       "(`weft-pos`: `position_first`); time a call"},
+      {"collect",
+       "`iter(v).map(2x+1).to_vector()` over n doubles, the output's allocation "
+       "included (`weft-into`: `collect_into` one reused vector)"},
+      {"noise_sum",
+       "n doubles plus `uniform[0, 1)` from a `std::mt19937_64` per piece of work "
+       "(weft `map_init`, oneTBB `enumerable_thread_specific`, OpenMP one per "
+       "thread)"},
+      {"fine_sum",
+       "sum_sq's sum cut into 64 pieces per thread (weft `with_max_len`, oneTBB "
+       "`simple_partitioner`, OpenMP `schedule(dynamic, 1)`): what a fine fork "
+       "costs"},
       {"for_each", "x -> x * a + b in place over n doubles"},
       {"transform", "y = x * a + b from n doubles into a second vector"},
       {"transform_reduce", "the inner product of two vectors of n doubles"},
       {"count_if", "x % 3 == 0 over n int32"},
       {"find_if", "the only match at 1 % of n int32; time a call"},
-      {"sort_u64", "n uint64: random, sorted, reversed and few-unique (4 keys) inputs, each "
-                   "sorted from a fresh copy"},
-      {"stable_sort_pairs", "n (uint32 key < 2^20, uint32 value) pairs by key (oneTBB has no "
-                            "stable sort)"},
+      {"sort_u64",
+       "n uint64: random, sorted, reversed and few-unique (4 keys) inputs, each "
+       "sorted from a fresh copy"},
+      {"stable_sort_pairs",
+       "n (uint32 key < 2^20, uint32 value) pairs by key (oneTBB has no "
+       "stable sort)"},
       {"scan", "`inclusive_scan` of n int64 into a second vector"},
-      {"copy_if", "the even elements (about half, in no predictable pattern) of n "
-                  "pseudo-random int64, in order"},
+      {"copy_if",
+       "the even elements (about half, in no predictable pattern) of n "
+       "pseudo-random int64, in order"},
   };
   return d;
 }
@@ -163,8 +172,11 @@ const std::map<std::string, std::string>& descriptions() {
 class page {
  public:
   page(const run_data& run, const run_data* ref, std::string ref_scaling, std::string ref_bars)
-      : run_(run), ref_(ref), ref_scaling_(std::move(ref_scaling)),
-        ref_bars_(std::move(ref_bars)), summary_(summarize(run.rows)) {}
+      : run_(run),
+        ref_(ref),
+        ref_scaling_(std::move(ref_scaling)),
+        ref_bars_(std::move(ref_bars)),
+        summary_(summarize(run.rows)) {}
 
   std::string text() {
     intro();
@@ -208,8 +220,7 @@ class page {
            "OpenMP\n(libgomp) and the plain sequential loop. `weft_bench` runs every peer on "
            "the same work in\none process. This page is generated from one run, "
            "[`data/"
-        << run_.csv_name
-        << "`](data/" << run_.csv_name
+        << run_.csv_name << "`](data/" << run_.csv_name
         << ") and its metadata, by\n`tools/bench --report docs/`; edit the generator "
            "(`benchmarks/page.cpp`), not the page\n([reproducing](#reproducing)).\n\n";
     if (run_.meta.get("quick") == "yes")
@@ -218,8 +229,9 @@ class page {
 
   void summary() {
     md_ << "## Summary\n\n"
-        << "weft " << meta("weft") << (run_.meta.get("commit").empty() ? "" : " at `" + meta("commit") + "`")
-        << " on " << machine_of(run_.meta) << " (details [below](#machine-and-method)).\n"
+        << "weft " << meta("weft")
+        << (run_.meta.get("commit").empty() ? "" : " at `" + meta("commit") + "`") << " on "
+        << machine_of(run_.meta) << " (details [below](#machine-and-method)).\n"
         << "For each workload and thread count: weft's median time, the fastest other peer "
            "(oneTBB,\nOpenMP, `std::execution::par` or the sequential code, whichever is "
            "fastest) and its median,\nweft's time over it (under 1x: weft is faster; within "
@@ -232,7 +244,10 @@ class page {
           << peer_label(r.best_peer) << " | " << t_ms(r.best_ns) << " | "
           << (s == standing::tied ? ratio_text(r.ratio()) : "**" + ratio_text(r.ratio()) + "**")
           << " | " << ratio_text(r.weft_ns / r.seq_ns) << " | "
-          << (s == standing::ahead ? "ahead" : s == standing::tied ? "tie" : "behind") << " |\n";
+          << (s == standing::ahead  ? "ahead"
+              : s == standing::tied ? "tie"
+                                    : "behind")
+          << " |\n";
     }
     std::string verdict = verdict_line(summary_);
     verdict = verdict.substr(verdict.find(':') + 2);
@@ -246,7 +261,8 @@ class page {
   std::string machine_lines() const {
     double lo = HUGE_VAL, hi = 0;
     for (const auto& r : run_.rows)
-      if (r.peer == "seq-copies" && r.metric == "ratio") lo = std::min(lo, r.value), hi = std::max(hi, r.value);
+      if (r.peer == "seq-copies" && r.metric == "ratio")
+        lo = std::min(lo, r.value), hi = std::max(hi, r.value);
     if (hi == 0) return "";
     return " In this run the machine lines read " + fmt("%.2fx", lo) +
            (hi > lo ? "-" + fmt("%.2fx", hi) : "") + ".";
@@ -255,7 +271,8 @@ class page {
   void machine_and_method() {
     md_ << "## Machine and method\n\n"
         << "**Machine.** " << machine_of(run_.meta) << " (libgomp). The load average was "
-        << meta("load") << " at the start of\nthe run; every comparison is between peers "
+        << meta("load")
+        << " at the start of\nthe run; every comparison is between peers "
            "timed in the same rounds.\n\n"
         << "**Method.** `" << meta("command")
         << "`. Each cell is a median of timed calls after an\nuntimed warm-up: --reps calls ("
@@ -281,7 +298,9 @@ class page {
   void reproducing() {
     md_ << "## Reproducing\n\n"
            "```sh\n"
-           "tools/bench                # every workload at 1 thread and all hardware threads\n"
+           "tools/bench                # every workload at 1 thread and all hardware threads"
+        << (run_.meta.get("duration").empty() ? "" : " (this run: " + meta("duration") + ")")
+        << "\n"
            "tools/bench --quick        # smaller inputs, fewer samples: under a minute\n"
            "tools/bench --report docs/ # the full run, then this page, its CSV and charts\n"
            "build/bench/benchmarks/weft_bench --report-from docs/data/bench.csv --out docs/\n"
@@ -304,8 +323,8 @@ class page {
             std::get<1>(key) != "alloc" &&
             std::find(peers.begin(), peers.end(), std::get<1>(key)) == peers.end())
           peers.push_back(std::get<1>(key));
-    static const std::vector<std::string> order{"seq", "seq8", "weft", "weft-pos", "weft-into",
-                                                "tbb", "stdpar", "omp"};
+    static const std::vector<std::string> order{"seq",       "seq8", "weft",   "weft-pos",
+                                                "weft-into", "tbb",  "stdpar", "omp"};
     const auto rank = [](const std::string& p) {
       return std::find(order.begin(), order.end(), p) - order.begin();
     };
@@ -326,8 +345,7 @@ class page {
         md_ << "| " << g << " | " << t << " |";
         for (const auto& p : peers) {
           const double v = run_.at(g, p, t);
-          md_ << ' '
-              << (std::isnan(v) ? "" : v == best ? "**" + t_ms(v) + "**" : t_ms(v)) << " |";
+          md_ << ' ' << (std::isnan(v) ? "" : v == best ? "**" + t_ms(v) + "**" : t_ms(v)) << " |";
         }
         md_ << '\n';
       }
@@ -457,8 +475,9 @@ class page {
           << " joins. GCC turns the sequential recursion into a partly iterative loop, so "
              "the\nratio to it is the cost of a join over a call. ";
       md_ << "Median times (and over the sequential recursion's); at one thread a join costs "
-          << per_fork("fib", "weft", joins) << " over a call (oneTBB " << per_fork("fib", "tbb", joins)
-          << ", OpenMP " << per_fork("fib", "omp", joins) << ").\n\n";
+          << per_fork("fib", "weft", joins) << " over a call (oneTBB "
+          << per_fork("fib", "tbb", joins) << ", OpenMP " << per_fork("fib", "omp", joins)
+          << ").\n\n";
       row_table("fib", {"seq", "weft", "tbb", "omp"}, "seq");
       const double one = run_.value("fib", "seq-copies", 1, "median_ns");
       const double two = run_.value("fib", "seq-copies", 2, "median_ns");
@@ -548,8 +567,7 @@ class page {
     const int lo = r.threads.front(), hi = r.threads.back();
     md_ << "## Scaling from " << lo << " to " << hi << " threads\n\n"
         << "A stored run, [`data/" << r.csv_name << "`](data/" << r.csv_name
-        << "): " << machine_of(r.meta) << ";\nweft at `" << r.meta.get("commit", "?")
-        << "`.\n\n";
+        << "): " << machine_of(r.meta) << ";\nweft at `" << r.meta.get("commit", "?") << "`.\n\n";
     for (const auto& note : r.meta.all("machine_note")) md_ << note << '\n';
     if (!r.meta.all("machine_note").empty()) md_ << '\n';
     md_ << "```sh\n";
@@ -559,8 +577,7 @@ class page {
            "count:\n\n| workload |";
     for (const int t : r.threads) md_ << ' ' << t << "t |";
     md_ << ' ' << lo << "→" << hi << " | weft / fastest other @";
-    for (std::size_t i = 0; i < r.threads.size(); ++i)
-      md_ << (i ? ", " : "") << r.threads[i];
+    for (std::size_t i = 0; i < r.threads.size(); ++i) md_ << (i ? ", " : "") << r.threads[i];
     md_ << "t | fastest other @" << hi << "t |\n|---|";
     for (std::size_t i = 0; i < r.threads.size() + 3; ++i) md_ << "---|";
     md_ << '\n';
@@ -601,17 +618,16 @@ class page {
     if (r.has("latency"))
       md_ << "Latency of one tiny `join` from `main` on the " << hi << "-thread global pool: "
           << "awake " << lat("weft", "awake") << " (oneTBB " << lat("tbb", "awake") << ", OpenMP "
-          << lat("omp", "awake") << "), after 50 ms asleep " << lat("weft", "asleep")
-          << " (oneTBB " << lat("tbb", "asleep") << ", OpenMP " << lat("omp", "asleep") << ").\n";
+          << lat("omp", "awake") << "), after 50 ms asleep " << lat("weft", "asleep") << " (oneTBB "
+          << lat("tbb", "asleep") << ", OpenMP " << lat("omp", "asleep") << ").\n";
     if (r.has("idle"))
       md_ << "Idle CPU in the 200 ms after a burst: weft " << cpu("weft") << " (global pool "
-          << cpu("weft-global") << "), oneTBB " << cpu("tbb") << ", OpenMP " << cpu("omp")
-          << ".\n";
+          << cpu("weft-global") << "), oneTBB " << cpu("tbb") << ", OpenMP " << cpu("omp") << ".\n";
     md_ << '\n';
     for (const auto& note : r.meta.all("note")) md_ << note << '\n';
     if (!r.meta.all("note").empty()) md_ << '\n';
-    md_ << "![Speed-up over the sequential code against threads, " << hi
-        << " threads at most](img/" << ref_scaling_ << ")\n\n![Median time / the fastest "
+    md_ << "![Speed-up over the sequential code against threads, " << hi << " threads at most](img/"
+        << ref_scaling_ << ")\n\n![Median time / the fastest "
         << "peer's, " << hi << " threads](img/" << ref_bars_ << ")\n\n";
   }
 
@@ -660,7 +676,8 @@ bool write_report(const std::string& csv_path, const std::string& dir,
   const fs::path data_dir = fs::path(csv_path).parent_path();
   for (const auto& e : fs::directory_iterator(data_dir.empty() ? "." : data_dir, ec)) {
     const std::string name = e.path().filename().string();
-    if (name.rfind("scaling-", 0) == 0 && e.path().extension() == ".csv") stored.push_back(e.path());
+    if (name.rfind("scaling-", 0) == 0 && e.path().extension() == ".csv")
+      stored.push_back(e.path());
   }
   std::sort(stored.begin(), stored.end());
   run_data ref;
@@ -671,18 +688,18 @@ bool write_report(const std::string& csv_path, const std::string& dir,
     const std::string hi = std::to_string(ref.threads.back());
     ref_names.scaling = "scaling_" + hi + "t.svg";
     // bars_<T>t.svg of the stored run, unless this run has that thread count too.
-    const bool clash = std::find(run.threads.begin(), run.threads.end(), ref.threads.back()) !=
-                       run.threads.end();
+    const bool clash =
+        std::find(run.threads.begin(), run.threads.end(), ref.threads.back()) != run.threads.end();
     ref_names.bars = clash ? "stored_bars_" : "bars_";
   }
   if (!put_charts(img, run, {}, written)) return false;
   if (have_ref) {
     // The stored run's scaling chart, and its bar chart at its largest thread count only.
     const plot_meta m = plot_meta_of(ref.meta);
-    const auto bars = write_plots(img, ref.rows, charted(ref), {ref.threads.back()}, m,
-                                  {ref_names.bars, ""});
-    const auto lines = write_plots(img, ref.rows, charted(ref), ref.threads, m,
-                                   {"", ref_names.scaling});
+    const auto bars =
+        write_plots(img, ref.rows, charted(ref), {ref.threads.back()}, m, {ref_names.bars, ""});
+    const auto lines =
+        write_plots(img, ref.rows, charted(ref), ref.threads, m, {"", ref_names.scaling});
     written.insert(written.end(), bars.begin(), bars.end());
     written.insert(written.end(), lines.begin(), lines.end());
   }

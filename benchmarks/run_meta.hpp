@@ -25,7 +25,8 @@ struct run_meta {
 
 // This machine and this run: CPU, hardware threads, OS, compiler, oneTBB and OpenMP versions,
 // the command line, reps, rounds, threads, the load average at start, the date, and the
-// commit from the environment variable WEFT_BENCH_COMMIT when tools/bench sets it.
+// commit from the environment variable WEFT_BENCH_COMMIT when tools/bench sets it. The
+// runner adds "duration" (the run's wall time, m:ss) at the end.
 run_meta this_run(const options& o, int argc, char** argv, double load);
 
 // "results/bench.csv" -> "results/bench.meta".

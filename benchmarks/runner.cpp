@@ -398,7 +398,7 @@ int main(int argc, char** argv) {
   wb::bars_enabled() = o.check;
   double load = 0;
   getloadavg(&load, 1);  // other processes on these cores skew every number: say so up front
-  const wb::run_meta meta = wb::this_run(o, argc, argv, load);
+  wb::run_meta meta = wb::this_run(o, argc, argv, load);
   std::printf(
       "weft_bench %s: %s, %s hardware threads, %s, oneTBB %s, OpenMP %s%s; load average %s at "
       "start\n",
@@ -418,10 +418,17 @@ int main(int argc, char** argv) {
     if (is_algorithm(w)) ok = wb::run_algorithm(w, o, csv) && ok;
     std::fflush(stdout);
   }
+  meta.add("duration", wb::clock_text(static_cast<double>(wb::now_ns() -
+                                                         wb::progress_state().start_ns) /
+                                      1e9));
   bool saved = csv.write(o.csv) && wb::write_meta(wb::meta_path_of(o.csv), meta);
   if (!o.report.empty()) {
     std::vector<std::string> written;
     saved = saved && wb::write_report(o.csv, o.report, written);
+    if (!written.empty() && written.back().ends_with(".md")) {
+      std::printf("report: %s\n", written.back().c_str());
+      written.pop_back();
+    }
     print_plots(written);
   } else {
     print_plots(wb::write_plots(o.out, csv.rows(), charted_workloads(o), o.threads,

@@ -36,7 +36,7 @@ std::string sig3(double v) {
 
 standing standing_of(const summary_row& r) {
   const double rounded = std::round(r.ratio() * 100) / 100;
-  return rounded < 1 - tie_band ? standing::ahead
+  return rounded < 1 - tie_band   ? standing::ahead
          : rounded > 1 + tie_band ? standing::behind
                                   : standing::tied;
 }
@@ -46,8 +46,9 @@ std::vector<summary_row> summarize(const std::vector<csv_row>& rows) {
   std::map<std::pair<std::string, int>, std::vector<std::pair<std::string, double>>> cells;
   for (const auto& r : rows) {
     if (r.metric != "median_ns" || !summarised(r.workload) || !std::isfinite(r.value) ||
-        r.value <= 0 || !(is_weft(r.peer) || is_sequential(r.peer) || r.peer == "tbb" ||
-                          r.peer == "stdpar" || r.peer == "omp"))
+        r.value <= 0 ||
+        !(is_weft(r.peer) || is_sequential(r.peer) || r.peer == "tbb" || r.peer == "stdpar" ||
+          r.peer == "omp"))
       continue;
     const std::string g = group_of(r);
     if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
