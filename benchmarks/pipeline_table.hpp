@@ -230,8 +230,9 @@ constexpr peer_runner peers_on() {
 }
 
 // A workload that prints one peer table: what sets it apart from the others. run_workload does
-// the rest: the size, the heading, the table, `notes`, then "bars:" and its bars in the order
-// of the fields below, bar_vs_best_peer after `bars`. A bar limit of 0 leaves that bar out.
+// the rest: the size, the heading, the table, `notes`, then (with --check) "bars:" and its bars
+// in the order of the fields below, bar_vs_best_peer after `bars`. A bar limit of 0 leaves
+// that bar out.
 struct table_workload {
   const char* name;                // in --workloads and --size, and the CSV's workload column
   std::size_t default_n, quick_n;  // the input size without and with --quick
