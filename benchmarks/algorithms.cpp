@@ -140,7 +140,7 @@ bool run_sort_u64(const options& o, csv_sink& csv) {
         [&](const auto& p, int t, int calls) { return p.run(v, t, calls); },
         differs_exactly<std::uint64_t>, csv);
     ok = ok && r.ok;
-    std::printf("bars:\n");
+    bars_heading();
     if (kind == sort_u64::input::random) {
       bar_vs_seq("sort_u64", r, 1, seq_1t_bar);
       bar_vs_best_peer("sort_u64", r, o.threads);

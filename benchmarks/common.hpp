@@ -231,12 +231,14 @@ constexpr int built(const Peers& peers) noexcept {
   return n;
 }
 
-// Progress on stderr, one step per (workload, peer, thread count):
-// "[ 7/42] sum_sq          tbb          2 threads ...". Rewritten in place on a terminal, one
-// line per step otherwise; stdout carries only the tables.
+// Progress on stderr, one step per (workload, peer, thread count), with the time since the
+// start and an estimate of the time left:
+// "[ 7/42] sum_sq         tbb          2 threads ...  0:41, about 3:20 left". Rewritten in
+// place on a terminal, one line per step otherwise; stdout carries only the tables.
 struct progress_counter {
   int done = 0;
   int total = 0;  // set once by the runner from the peers and thread counts it will run
+  std::int64_t start_ns = 0;
 };
 
 inline progress_counter& progress_state() noexcept {
@@ -244,15 +246,38 @@ inline progress_counter& progress_state() noexcept {
   return c;
 }
 
-inline void progress_plan(int total) noexcept { progress_state() = {0, total}; }
+inline void progress_plan(int total) noexcept { progress_state() = {0, total, now_ns()}; }
+
+// "4:05" or "1:02:03".
+inline std::string clock_text(double seconds) {
+  const long s = std::lround(std::max(0.0, seconds));
+  char buf[32];
+  if (s >= 3600)
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else
+    std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+  return buf;
+}
+
+// The elapsed time and, once a step has finished, the time left if the remaining steps take
+// as long on average as the finished ones (steps differ, so it is an estimate).
+inline std::string progress_times(const progress_counter& c) {
+  const double elapsed = static_cast<double>(now_ns() - c.start_ns) / 1e9;
+  std::string out = "  " + clock_text(elapsed);
+  const int finished = c.done - 1;  // the step being announced has not run yet
+  if (finished >= 1 && c.total > finished)
+    out += ", about " + clock_text(elapsed / finished * (c.total - finished)) + " left";
+  return out;
+}
 
 // A status line without a new step (a machine check, an extra measurement).
 inline void progress_note(const std::string& workload, const std::string& what) {
   static const bool tty = isatty(STDERR_FILENO) != 0;
   const progress_counter& c = progress_state();
   const int width = static_cast<int>(std::to_string(c.total).size());
-  std::fprintf(stderr, "%s[%*d/%d] %-14s %s ...%s", tty ? "\r\033[K" : "", width, c.done, c.total,
-               workload.c_str(), what.c_str(), tty ? "" : "\n");
+  std::fprintf(stderr, "%s[%*d/%d] %-14s %s ...%s%s", tty ? "\r\033[K" : "", width, c.done,
+               c.total, workload.c_str(), what.c_str(), progress_times(c).c_str(),
+               tty ? "" : "\n");
   std::fflush(stderr);
 }
 

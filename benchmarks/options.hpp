@@ -21,6 +21,9 @@ struct options {
   std::map<std::string, std::size_t> sizes;  // --size workload=N: an iterator workload's size
   std::string replot;   // --replot CSV: draw the charts of a saved CSV, measure nothing
   std::string machine;  // --machine TEXT: the charts' machine line when replotting
+  bool check = false;   // --check: the project's bars (internal targets) under each table
+  std::string report;       // --report DIR: the run's CSV, page and charts under DIR
+  std::string report_from;  // --report-from CSV: the page and charts of a saved run
 
   // The size of an iterator workload: --size if given, else by --quick.
   std::size_t size_of(const std::string& workload, std::size_t full, std::size_t quick_size) const {

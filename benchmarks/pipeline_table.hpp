@@ -230,8 +230,9 @@ constexpr peer_runner peers_on() {
 }
 
 // A workload that prints one peer table: what sets it apart from the others. run_workload does
-// the rest: the size, the heading, the table, `notes`, then "bars:" and its bars in the order
-// of the fields below, bar_vs_best_peer after `bars`. A bar limit of 0 leaves that bar out.
+// the rest: the size, the heading, the table, `notes`, then (with --check) "bars:" and its bars
+// in the order of the fields below, bar_vs_best_peer after `bars`. A bar limit of 0 leaves
+// that bar out.
 struct table_workload {
   const char* name;                // in --workloads and --size, and the CSV's workload column
   std::size_t default_n, quick_n;  // the input size without and with --quick
@@ -263,7 +264,7 @@ inline bool run_workload(const table_workload& w, const options& o, csv_sink& cs
                                      n, reps, o.rounds, o.threads, csv);
   const table_run run{w.name, n, o, r, csv};
   if (w.notes != nullptr) w.notes(run);
-  std::printf("bars:\n");
+  bars_heading();
   if (w.seq_1t > 0) bar_vs_seq(w.name, r, 1, w.seq_1t);
   if (w.seq_2t > 0) bar_vs_seq(w.name, r, 2, w.seq_2t);
   if (w.bars != nullptr) w.bars(run);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The SVG charts of plot.hpp: a tiny SVG writer, log axes, the bar chart and the scaling chart.
+// The SVG charts of plot.hpp: a tiny SVG writer, a linear axis, the bar chart and the scaling
+// chart.
 #include "plot.hpp"
 
 #include <algorithm>
@@ -44,11 +45,14 @@ std::string escape(const std::string& s) {
 // Just enough SVG: every element is one line of text, coordinates rounded to 0.1 px.
 class svg {
  public:
+  // `halo`: a white outline under the glyphs, for a label drawn over lines.
   void text(double x, double y, const std::string& s, int size, const char* anchor = "start",
-            bool bold = false) {
+            bool bold = false, bool halo = false) {
     body_ << "<text x=\"" << num(x) << "\" y=\"" << num(y) << "\" font-size=\"" << size << '"'
           << (std::string(anchor) != "start" ? std::string(" text-anchor=\"") + anchor + '"' : "")
-          << (bold ? " font-weight=\"bold\"" : "") << '>' << escape(s) << "</text>\n";
+          << (bold ? " font-weight=\"bold\"" : "")
+          << (halo ? " stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\"" : "") << '>'
+          << escape(s) << "</text>\n";
   }
   void line(double x1, double y1, double x2, double y2, const char* stroke, double width = 1,
             const char* dash = "") {
@@ -95,9 +99,10 @@ class svg {
 // One colour per peer, the same in every chart; weft stands out, the sequential peers are grey.
 std::string colour_of(const std::string& peer) {
   static const std::map<std::string, std::string> known{
-      {"seq", "#9e9e9e"},      {"seq8", "#5f5f5f"},        {"weft", "#e8590c"},
-      {"weft-pos", "#f5a623"}, {"weft-global", "#f5a623"}, {"tbb", "#1c7ed6"},
-      {"stdpar", "#2f9e44"},   {"omp", "#7048e8"}};
+      {"seq", "#9e9e9e"},       {"seq8", "#5f5f5f"},      {"weft", "#e8590c"},
+      {"weft-pos", "#f5a623"},  {"weft-into", "#a0522d"}, {"weft-join", "#ffc078"},
+      {"weft-tg", "#c2255c"},   {"weft-global", "#f5a623"}, {"tbb", "#1c7ed6"},
+      {"stdpar", "#2f9e44"},    {"omp", "#7048e8"}};
   const auto it = known.find(peer);
   return it != known.end() ? it->second : "#c2255c";
 }
@@ -106,49 +111,35 @@ bool is_sequential(const std::string& peer) { return peer.rfind("seq", 0) == 0; 
 
 // Legends and bar groups list the peers in one order: sequential ones first, then weft.
 bool before(const std::string& a, const std::string& b) {
-  static const std::vector<std::string> order{"seq",         "seq8", "weft",   "weft-pos",
-                                              "weft-global", "tbb",  "stdpar", "omp"};
+  static const std::vector<std::string> order{
+      "seq",         "seq8", "weft",   "weft-pos", "weft-into", "weft-join", "weft-tg",
+      "weft-global", "tbb",  "stdpar", "omp"};
   const auto rank = [](const std::string& p) {
     return std::find(order.begin(), order.end(), p) - order.begin();
   };
   return rank(a) != rank(b) ? rank(a) < rank(b) : a < b;
 }
 
-// A logarithmic axis from `lo` to `hi` (both nice values) mapped onto pixels [top, bottom].
-struct log_axis {
-  double lo, hi, top, bottom;
+// A linear axis from 0 to `hi` mapped onto pixels [from, to] (x to the right, or y upwards
+// when from > to).
+struct lin_axis {
+  double hi, from, to;
 
-  double y(double v) const {
-    return bottom -
-           (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) * (bottom - top);
-  }
-  // 1, 2, 5 per decade; decades only when that would crowd the axis.
-  std::vector<double> ticks() const {
-    std::vector<double> all, decades;
-    for (int k = static_cast<int>(std::floor(std::log10(lo))) - 1;
-         k <= static_cast<int>(std::ceil(std::log10(hi))); ++k)
-      for (const double m : {1.0, 2.0, 5.0}) {
-        const double v = m * std::pow(10.0, k);
-        if (v < lo * 0.999 || v > hi * 1.001) continue;
-        all.push_back(v);
-        if (m == 1.0) decades.push_back(v);
-      }
-    return all.size() > 8 && decades.size() >= 2 ? decades : all;
+  double at(double v) const { return from + v / hi * (to - from); }
+  // 1, 2 or 5 times a power of ten, about five steps over the axis.
+  double step() const {
+    const double raw = hi / 5;
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    return raw <= p ? p : raw <= 2 * p ? 2 * p : raw <= 5 * p ? 5 * p : 10 * p;
   }
 };
 
-log_axis make_log_axis(double min, double max, double top, double bottom) {
-  const auto down = [](double v) {
-    const double p = std::pow(10.0, std::floor(std::log10(v)));
-    return v >= 5 * p ? 5 * p : v >= 2 * p ? 2 * p : p;
-  };
-  const auto up = [](double v) {
-    const double p = std::pow(10.0, std::floor(std::log10(v)));
-    return v <= p ? p : v <= 2 * p ? 2 * p : v <= 5 * p ? 5 * p : 10 * p;
-  };
-  double lo = down(min / 1.05), hi = up(max * 1.05);
-  if (lo >= hi) hi = up(lo * 1.5);
-  return {lo, hi, top, bottom};
+// A round number at or above `max`: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten.
+double nice_top(double max) {
+  const double p = std::pow(10.0, std::floor(std::log10(max)));
+  for (const double m : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0})
+    if (m * p >= max) return m * p;
+  return 10 * p;
 }
 
 std::string tick_label(double v) {
@@ -157,7 +148,14 @@ std::string tick_label(double v) {
   return buf;
 }
 
-// Median ns of each (workload, peer, threads); peers sorted by `before`.
+// "1.04x", "0.21x", "76x": as the summary prints ratios.
+std::string ratio_label(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, r >= 10 ? "%.0fx" : r >= 0.095 ? "%.2fx" : "%.3fx", r);
+  return buf;
+}
+
+// Median ns of each (group, peer, threads); peers sorted by `before`.
 struct medians {
   std::map<std::string, std::vector<std::string>> peers_of;
   std::vector<std::string> all_peers;
@@ -167,23 +165,15 @@ struct medians {
     const auto it = ns.find({w, p, t});
     return it == ns.end() ? std::nan("") : it->second;
   }
-  double best_sequential(const std::string& w, int t) const {
+  double best(const std::string& w, int t, bool sequential_only) const {
     double best = std::nan("");
     for (const auto& p : peers_of.at(w))
-      if (const double v = at(w, p, t); is_sequential(p) && !(v >= best)) best = v;
+      if (const double v = at(w, p, t);
+          !std::isnan(v) && (!sequential_only || is_sequential(p)) && !(v >= best))
+        best = v;
     return best;
   }
 };
-
-// The group a row is drawn in: its workload, or "workload/X" when its param says "input=X"
-// (sort_u64 measures four inputs; keyed by workload alone, each would overwrite the last).
-std::string group_of(const csv_row& r) {
-  const auto at = r.param.find("input=");
-  if (at == std::string::npos) return r.workload;
-  const auto from = at + 6;
-  const auto end = r.param.find(';', from);
-  return r.workload + "/" + r.param.substr(from, end == std::string::npos ? end : end - from);
-}
 
 // The groups of `workloads` in the order their rows appear.
 std::vector<std::string> groups_of(const std::vector<csv_row>& rows,
@@ -221,7 +211,10 @@ medians collect_medians(const std::vector<csv_row>& rows,
 double heading(svg& s, const std::string& title, const plot_meta& meta,
                const std::vector<std::string>& peers) {
   s.text(12, 20, title, 14, "start", true);
-  s.text(12, 37, meta.machine + ", " + meta.date + (meta.quick ? ", --quick sizes" : ""), 11);
+  std::string sub = meta.machine;
+  if (!meta.date.empty()) sub += ", " + meta.date;
+  if (meta.quick) sub += ", --quick sizes";
+  s.text(12, 37, sub, 11);
   double x = 12;
   for (const auto& p : peers) {
     s.rect(x, 47, 10, 10, colour_of(p));
@@ -231,77 +224,111 @@ double heading(svg& s, const std::string& title, const plot_meta& meta,
   return 70;
 }
 
-void y_axis(svg& s, const log_axis& a, double left, double right, const std::string& suffix) {
-  for (const double v : a.ticks()) {
-    s.line(left, a.y(v), right, a.y(v), "#e6e6e6");
-    s.text(left - 4, a.y(v) + 3.5, tick_label(v) + suffix, 10, "end");
-  }
-  s.line(left, a.top, left, a.bottom, "#444");
-}
-
+// Each peer's median over the fastest peer's of its group at `t` threads, as horizontal bars
+// on a linear scale from 0 (1x: the fastest; a tie shows as bars of equal length), each with
+// its value and peer written at its end; bars past the scale's end are cut, marked, and
+// labelled with their value. The groups run down two columns.
 outcome bar_chart(const std::filesystem::path& path, const medians& m,
                   const std::vector<std::string>& workloads, int t, const plot_meta& meta) {
   struct group {
-    std::string workload;
-    std::vector<std::pair<std::string, double>> bars;  // peer, ratio to best sequential
+    std::string name;
+    std::vector<std::pair<std::string, double>> bars;  // peer, ratio to the fastest
   };
   std::vector<group> groups;
   std::vector<std::string> shown;  // the legend: peers with a bar
-  double lo = 1, hi = 1;
+  double hi = 1;
+  std::size_t total_bars = 0;
   for (const auto& w : workloads) {
     if (m.peers_of.count(w) == 0) continue;
-    const double base = m.best_sequential(w, t);
+    const double base = m.best(w, t, false);
     if (!std::isfinite(base)) continue;
     group g{w, {}};
     for (const auto& p : m.peers_of.at(w))
       if (const double v = m.at(w, p, t); std::isfinite(v)) {
         g.bars.emplace_back(p, v / base);
-        lo = std::min(lo, v / base);
         hi = std::max(hi, v / base);
         if (std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
       }
+    total_bars += g.bars.size();
     groups.push_back(std::move(g));
   }
   if (groups.empty()) return outcome::nothing_to_draw;
   std::sort(shown.begin(), shown.end(), before);
-  constexpr double bar_w = 11, gap = 22, left = 58, right = 14, plot_h = 240;
-  // A group's slot: its bars plus the gap, or wider when its label is (labels must not overlap,
-  // e.g. sort_u64/few_unique under four bars); about 6 px per character at 10 px.
-  const auto slot = [&](const group& g) {
-    return std::max(static_cast<double>(g.bars.size()) * bar_w + gap,
-                    6.0 * static_cast<double>(g.workload.size()) + 6);
-  };
-  double width = left + right;
-  for (const auto& g : groups) width += slot(g);
-  width = std::max(width, 620.0);
-  svg s;
-  const double top = heading(s,
-                             "weft_bench, " + std::to_string(t) + " thread" + (t == 1 ? "" : "s") +
-                                 ": median time / fastest sequential peer (log scale)",
-                             meta, shown) +
-                     8;
-  const log_axis a = make_log_axis(lo, hi, top, top + plot_h);
-  y_axis(s, a, left, width - right, "x");
-  double x = left;
-  for (const auto& g : groups) {
-    const double gw = static_cast<double>(g.bars.size()) * bar_w;
-    const double next = x + slot(g);
-    x += (slot(g) - gw) / 2;
-    for (const auto& [peer, ratio] : g.bars) {
-      const double y0 = a.y(1), y1 = a.y(ratio);
-      s.rect(x, std::min(y0, y1), bar_w - 1, std::max(std::fabs(y1 - y0), 1.0), colour_of(peer),
-             g.workload + " " + peer + ": " + tick_label(std::round(ratio * 1000) / 1000) + "x");
-      x += bar_w;
+  // The scale ends at 3x, or sooner when every bar is shorter: a few 50x bars must not
+  // squeeze the ties near 1x into a pixel.
+  constexpr double max_scale = 3;
+  const double scale = std::min(max_scale, std::max(1.5, std::ceil(hi * 2 - 1e-9) / 2));
+  constexpr double pitch = 11, bar_h = 9, group_gap = 10, label_w = 122, bars_w = 215,
+                   col_w = 440, margin = 12;
+  // Groups fill the first column until it holds about half of the bars.
+  std::size_t split = groups.size(), acc = 0;
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    acc += groups[i].bars.size();
+    if (2 * acc >= total_bars) {
+      split = i + 1;
+      break;
     }
-    s.text(x - gw / 2, a.bottom + 16, g.workload, 10, "middle");
-    x = next;
   }
-  s.line(left, a.y(1), width - right, a.y(1), "#222", 1.2, "4 3");
-  s.text(left, a.bottom + 34,
-         "dashed line: 1x, the fastest sequential peer; a bar below it is faster", 10);
-  return s.write(path, width, a.bottom + 42);
+  const auto column_h = [&](std::size_t from, std::size_t to) {
+    double h = 0;
+    for (std::size_t i = from; i < to; ++i)
+      h += static_cast<double>(groups[i].bars.size()) * pitch + group_gap;
+    return h;
+  };
+  const bool two = split < groups.size();
+  const double width = two ? 2 * col_w + 2 * margin : col_w + 2 * margin;
+  svg s;
+  const double top =
+      heading(s,
+              "weft_bench, " + std::to_string(t) + " thread" + (t == 1 ? "" : "s") +
+                  ": median time / the fastest peer's, per workload (shorter is faster)",
+              meta, shown) +
+      22;
+  const double plot_h = std::max(column_h(0, split), column_h(split, groups.size()));
+  for (int col = 0; col < (two ? 2 : 1); ++col) {
+    const double x0 = margin + col * col_w + label_w;
+    const lin_axis a{scale, x0, x0 + bars_w};
+    for (double v = 0; v <= scale + 1e-9; v += 0.5) {
+      const bool whole = std::fabs(v - std::round(v)) < 1e-9;
+      if (v == 1)
+        s.line(a.at(v), top - 4, a.at(v), top + plot_h, "#222", 1.2, "4 3");
+      else
+        s.line(a.at(v), top - 4, a.at(v), top + plot_h, whole ? "#d0d0d0" : "#ececec");
+      if (whole) s.text(a.at(v), top - 8, v == 0 ? "0" : tick_label(v) + "x", 10, "middle");
+    }
+    double y = top;
+    for (std::size_t i = col == 0 ? 0 : split; i < (col == 0 ? split : groups.size()); ++i) {
+      const group& g = groups[i];
+      const double gh = static_cast<double>(g.bars.size()) * pitch;
+      s.text(x0 - 6, y + gh / 2 + 3.5, g.name, 10, "end", true);
+      for (const auto& [peer, ratio] : g.bars) {
+        const bool cut = ratio > scale;
+        const double end = a.at(std::min(ratio, scale));
+        s.rect(x0, y + 1, std::max(end - x0, 1.0), bar_h, colour_of(peer),
+               g.name + " " + peer + ": " + ratio_label(ratio));
+        if (cut) {  // a break near the cut end
+          s.line(end - 9, y + bar_h + 1, end - 5, y + 1, "white", 2);
+          s.line(end - 5, y + bar_h + 1, end - 1, y + 1, "white", 2);
+        }
+        s.text(end + 4, y + bar_h, ratio_label(ratio) + " " + peer, 9, "start",
+               cut || peer == "weft");
+        y += pitch;
+      }
+      y += group_gap;
+      s.line(x0 - label_w + 6, y - group_gap / 2, x0 + bars_w + 90, y - group_gap / 2,
+             "#f2f2f2");
+    }
+  }
+  s.text(margin, top + plot_h + 16,
+         "1x (dashed): the fastest peer of the workload; bars past " + tick_label(scale) +
+             "x are cut (white break) and labelled with their value",
+         10);
+  return s.write(path, width, top + plot_h + 26);
 }
 
+// One panel per workload: each parallel peer's speed-up over the fastest sequential peer at
+// the same thread count (at the smallest count, for a workload without one), on a linear
+// scale; the dashed line is the sequential code, weft's points carry their values.
 outcome scaling_chart(const std::filesystem::path& path, const medians& m,
                       const std::vector<std::string>& workloads, const std::vector<int>& threads,
                       const plot_meta& meta) {
@@ -309,70 +336,84 @@ outcome scaling_chart(const std::filesystem::path& path, const medians& m,
   for (const auto& w : workloads)
     if (m.peers_of.count(w) != 0) drawn.push_back(w);
   if (drawn.empty()) return outcome::nothing_to_draw;
-  constexpr double panel_w = 260, panel_h = 190, pad_left = 52, pad_top = 22, pad_bottom = 34;
+  constexpr double panel_w = 290, panel_h = 180, pad_left = 40, pad_top = 24, pad_bottom = 34;
   const std::size_t cols = std::min<std::size_t>(3, drawn.size());
   const std::size_t rows = (drawn.size() + cols - 1) / cols;
   const double width = std::max(static_cast<double>(cols) * panel_w + 16, 620.0);
+  std::vector<std::string> legend;
+  for (const auto& p : m.all_peers)
+    if (!is_sequential(p)) legend.push_back(p);
   svg s;
-  const double top =
-      heading(s, "weft_bench: median time against threads (log scale)", meta, m.all_peers);
+  const double top = heading(s,
+                             "weft_bench: speed-up over the fastest sequential code against "
+                             "threads (higher is faster)",
+                             meta, legend);
   for (std::size_t i = 0; i < drawn.size(); ++i) {
     const std::string& w = drawn[i];
     const double px = 8 + static_cast<double>(i % cols) * panel_w;
     const double py = top + static_cast<double>(i / cols) * panel_h;
-    double lo = HUGE_VAL, hi = 0;
-    for (const auto& [key, v] : m.ns)
-      if (std::get<0>(key) == w) lo = std::min(lo, v), hi = std::max(hi, v);
-    const auto [unit, unit_ns] = hi >= 1e9   ? std::pair{"s", 1e9}
-                                 : hi >= 1e6 ? std::pair{"ms", 1e6}
-                                 : hi >= 1e3 ? std::pair{"us", 1e3}
-                                             : std::pair{"ns", 1.0};
-    const log_axis a =
-        make_log_axis(lo / unit_ns, hi / unit_ns, py + pad_top, py + panel_h - pad_bottom);
-    const double x0 = px + pad_left, x1 = px + panel_w - 16;
-    s.text(px + pad_left, py + 12, w + " (" + unit + ")", 12, "start", true);
-    y_axis(s, a, x0, x1, "");
+    bool per_count = true;
+    for (const int t : threads)
+      if (std::isnan(m.best(w, t, true)) && !std::isnan(m.best(w, t, false))) per_count = false;
+    double first_best = std::nan("");
+    for (const int t : threads)
+      if (std::isnan(first_best)) first_best = m.best(w, t, false);
+    const auto base = [&](int t) { return per_count ? m.best(w, t, true) : first_best; };
+    double hi = 1;
+    for (const auto& p : m.peers_of.at(w))
+      for (const int t : threads)
+        if (const double v = base(t) / m.at(w, p, t); !is_sequential(p) && std::isfinite(v))
+          hi = std::max(hi, v);
+    const lin_axis a{nice_top(hi * 1.08), py + panel_h - pad_bottom, py + pad_top};
+    const double x0 = px + pad_left, x1 = px + panel_w - 18;
+    s.text(px + pad_left, py + 12,
+           per_count ? w : w + " (1x: fastest @" + std::to_string(threads.front()) + "t)", 12,
+           "start", true);
+    for (double v = 0; v <= a.hi + 1e-9; v += a.step()) {
+      s.line(x0, a.at(v), x1, a.at(v), "#e6e6e6");
+      s.text(x0 - 4, a.at(v) + 3.5, tick_label(v) + "x", 10, "end");
+    }
+    s.line(x0, a.from, x0, a.to, "#444");
+    s.line(x0, a.at(1), x1, a.at(1), "#222", 1.2, "4 3");
     const auto x_of = [&](std::size_t k) {
       return threads.size() == 1 ? (x0 + x1) / 2
-                                 : x0 + 10 +
-                                       static_cast<double>(k) * (x1 - x0 - 20) /
+                                 : x0 + 14 +
+                                       static_cast<double>(k) * (x1 - x0 - 28) /
                                            static_cast<double>(threads.size() - 1);
     };
     for (std::size_t k = 0; k < threads.size(); ++k)
-      s.text(x_of(k), a.bottom + 13, std::to_string(threads[k]), 10, "middle");
-    s.text((x0 + x1) / 2, a.bottom + 26, "threads", 10, "middle");
-    for (const auto& p : m.peers_of.at(w)) {
+      s.text(x_of(k), a.from + 13, std::to_string(threads[k]), 10, "middle");
+    s.text((x0 + x1) / 2, a.from + 26, "threads", 10, "middle");
+    // weft drawn last, over the others, and its values over everything.
+    std::vector<std::string> peers;
+    for (const auto& p : m.peers_of.at(w))
+      if (!is_sequential(p) && p != "weft") peers.push_back(p);
+    if (const auto& all = m.peers_of.at(w); std::find(all.begin(), all.end(), "weft") != all.end())
+      peers.push_back("weft");
+    std::vector<std::pair<std::pair<double, double>, std::string>> weft_labels;
+    for (const auto& p : peers) {
       std::vector<std::pair<double, double>> pts;
-      std::vector<std::string> tips;
+      std::vector<std::string> labels;
       for (std::size_t k = 0; k < threads.size(); ++k)
-        if (const double v = m.at(w, p, threads[k]); std::isfinite(v)) {
-          pts.emplace_back(x_of(k), a.y(v / unit_ns));
-          tips.push_back(w + " " + p + " @" + std::to_string(threads[k]) + ": " +
-                         tick_label(std::round(v / unit_ns * 1000) / 1000) + " " + unit);
+        if (const double v = base(threads[k]) / m.at(w, p, threads[k]); std::isfinite(v)) {
+          pts.emplace_back(x_of(k), a.at(v));
+          labels.push_back(ratio_label(v));
         }
-      if (pts.size() > 1) s.polyline(pts, colour_of(p), is_sequential(p));
-      for (std::size_t k = 0; k < pts.size(); ++k)
-        s.circle(pts[k].first, pts[k].second, colour_of(p), tips[k]);
+      if (pts.size() > 1) s.polyline(pts, colour_of(p), false);
+      for (std::size_t k = 0; k < pts.size(); ++k) {
+        s.circle(pts[k].first, pts[k].second, colour_of(p), w + " " + p + ": " + labels[k]);
+        if (p == "weft") weft_labels.push_back({pts[k], labels[k]});
+      }
     }
+    for (const auto& [at, label] : weft_labels)
+      s.text(at.first, at.second - 6, label, 9, "middle", true, true);
   }
-  return s.write(path, width, top + static_cast<double>(rows) * panel_h + 6);
+  s.text(12, top + static_cast<double>(rows) * panel_h + 10,
+         "dashed line: the fastest sequential code (1x); weft's points carry their speed-up", 10);
+  return s.write(path, width, top + static_cast<double>(rows) * panel_h + 20);
 }
 
 }  // namespace
-
-std::string machine_description(double load) {
-  std::string cpu = "unknown CPU";
-  std::ifstream info("/proc/cpuinfo");
-  for (std::string line; std::getline(info, line);)
-    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos) {
-      cpu = line.substr(line.find(':') + 2);
-      break;
-    }
-  char buf[96];
-  std::snprintf(buf, sizeof buf, ", %u hardware threads, load %.2f at start",
-                std::max(1u, static_cast<unsigned>(std::thread::hardware_concurrency())), load);
-  return cpu + buf;
-}
 
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
@@ -385,7 +426,8 @@ std::string utc_now() {
 
 std::vector<std::string> write_plots(const std::string& dir, const std::vector<csv_row>& rows,
                                      const std::vector<std::string>& workloads,
-                                     const std::vector<int>& threads, const plot_meta& meta) {
+                                     const std::vector<int>& threads, const plot_meta& meta,
+                                     const plot_names& names) {
   const medians m = collect_medians(rows, workloads);
   const std::vector<std::string> groups = groups_of(rows, workloads);
   std::vector<int> ts = threads;
@@ -401,11 +443,14 @@ std::vector<std::string> write_plots(const std::string& dir, const std::vector<c
       std::fprintf(stderr, "weft_bench: cannot write %s\n", p.string().c_str());
   };
   for (const int t : ts) {
-    const auto p = std::filesystem::path(dir) / ("bars_" + std::to_string(t) + "t.svg");
+    if (names.bars.empty()) break;
+    const auto p = std::filesystem::path(dir) / (names.bars + std::to_string(t) + "t.svg");
     put(p, bar_chart(p, m, groups, t, meta));
   }
-  const auto p = std::filesystem::path(dir) / "scaling.svg";
-  put(p, scaling_chart(p, m, groups, ts, meta));
+  if (!names.scaling.empty()) {
+    const auto p = std::filesystem::path(dir) / names.scaling;
+    put(p, scaling_chart(p, m, groups, ts, meta));
+  }
   return written;
 }
 

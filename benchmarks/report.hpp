@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Output helpers for the runner: table cells, bar verdicts, the CSV rows, versions of peers.
+// Output helpers for the runner: table cells, the project's bars (--check), the CSV rows,
+// versions of peers.
 #pragma once
 
 #include <cmath>
@@ -36,8 +37,29 @@ inline std::string cell(double v, const char* fmt) {
   return buf;
 }
 
-// One project bar: the measured value against its limit. Never adjusted, only reported.
+// Whether the project's bars (its internal targets) are printed: --check.
+inline bool& bars_enabled() noexcept {
+  static bool on = false;
+  return on;
+}
+
+// The line that opens a table's bars, e.g. "bars:" (printed with --check only).
+inline void bars_heading(const char* text = "bars:") {
+  if (bars_enabled()) std::printf("%s\n", text);
+}
+
+// What one fork (a join, a task) costs over the sequential code: (time - sequential time) /
+// forks, at one thread only (at more, the time is shared among threads), and NaN where the
+// difference is within 2 % of the sequential time (noise) or below it.
+inline double cost_per_fork(double ns, double seq_ns, double forks, int threads) {
+  if (threads != 1 || !(ns - seq_ns > 0.02 * seq_ns)) return std::nan("");
+  return (ns - seq_ns) / forks;
+}
+
+// One project bar: the measured value against its limit, printed with --check only. Never
+// adjusted, only reported.
 inline void bar(const std::string& what, double value, double limit, const char* unit) {
+  if (!bars_enabled()) return;
   std::printf("  %-46s %9s%-2s (bar <= %g%s)  %s\n", what.c_str(), cell(value, "%.3f").c_str(),
               unit, limit, unit,
               std::isnan(value) ? "n/a"
@@ -54,12 +76,31 @@ struct csv_row {
   std::string unit;
 };
 
+// The group a row is charted and summarised in: its workload, or "workload/X" when its param
+// says "input=X" (sort_u64 measures four inputs; keyed by workload alone, each would
+// overwrite the last).
+inline std::string group_of(const csv_row& r) {
+  const auto at = r.param.find("input=");
+  if (at == std::string::npos) return r.workload;
+  const auto from = at + 6;
+  const auto end = r.param.find(';', from);
+  return r.workload + "/" + r.param.substr(from, end == std::string::npos ? end : end - from);
+}
+
+// A value as the CSV stores it (6 significant digits): the runner keeps every value so, and
+// its summary and charts read the same numbers as a report regenerated from the CSV.
+inline double as_stored(double v) {
+  char num[32];
+  std::snprintf(num, sizeof num, "%.6g", v);
+  return std::strtod(num, nullptr);
+}
+
 // Long format, one measurement per row: workload,peer,threads,param,metric,value,unit.
 class csv_sink {
  public:
   void add(const std::string& workload, const std::string& peer, int threads,
            const std::string& param, const std::string& metric, double value, const char* unit) {
-    rows_.push_back({workload, peer, threads, param, metric, value, unit});
+    rows_.push_back({workload, peer, threads, param, metric, as_stored(value), unit});
   }
 
   const std::vector<csv_row>& rows() const noexcept { return rows_; }
@@ -94,14 +135,15 @@ class csv_sink {
     return true;
   }
 
-  void write(const std::string& path) const {
+  // False, with the reason on stderr, if the file cannot be written.
+  bool write(const std::string& path) const {
     const std::filesystem::path p(path);
     std::error_code ec;  // a failure shows up as the open failing below
     if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
     std::ofstream out(p);
     if (!out) {
       std::fprintf(stderr, "weft_bench: cannot write %s\n", path.c_str());
-      return;
+      return false;
     }
     out << "workload,peer,threads,param,metric,value,unit\n";
     for (const auto& r : rows_) {
@@ -111,6 +153,7 @@ class csv_sink {
           << ',' << num << ',' << r.unit << '\n';
     }
     std::printf("\ncsv: %s (%zu rows)\n", path.c_str(), rows_.size());
+    return static_cast<bool>(out);
   }
 
  private:

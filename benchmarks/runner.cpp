@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 // weft_bench's main: options, running each workload's peers, tables on stdout, progress on
-// stderr, the CSV file and the SVG charts.
+// stderr, the CSV file and its metadata, the SVG charts, the summary and its verdict, and the
+// report page (--report, --report-from).
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 #include <thread>
 #include <weft/weft.hpp>
@@ -14,9 +17,12 @@
 #include "latency/config.hpp"
 #include "options.hpp"
 #include "algorithms.hpp"
+#include "page.hpp"
 #include "pipelines.hpp"
 #include "plot.hpp"
 #include "report.hpp"
+#include "run_meta.hpp"
+#include "summary.hpp"
 #include "tasks.hpp"
 
 namespace wb = weft_bench;
@@ -59,7 +65,8 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
   std::fprintf(code == 0 ? stdout : stderr,
                "usage: weft_bench [--quick] [--workloads W,...] [--reps N] [--rounds R] "
                "[--threads 1,2] "
-               "[--n N] [--size W=N,...] [--csv PATH] [--out DIR]\n"
+               "[--n N] [--size W=N,...] [--csv PATH] [--out DIR] [--check] [--report DIR]\n"
+               "       weft_bench --report-from CSV [--out DIR]\n"
                "       weft_bench --replot CSV [--machine TEXT] [--workloads W,...] [--out DIR]\n"
                "  --workloads: any of %s (default: all)\n"
                "  --quick: fib(%d) instead of fib(%d), smaller iterator inputs (a tenth; "
@@ -70,19 +77,28 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
                "  --rounds: the iterator and algorithm workloads spread each cell's timed "
                "runs over R rounds in which every peer takes its turn, each round after its "
                "own warm-up (default 3; 1: each peer's runs back to back)\n"
-               "  --threads: thread counts of fib and the iterator workloads (idle uses the "
-               "largest; latency uses the global pool's size)\n"
+               "  --threads: thread counts of fib and the iterator workloads (default: 1 and "
+               "the hardware's count; idle uses the largest; latency uses the global pool's "
+               "size)\n"
                "  --n: fib's n\n"
                "  --size: input size of iterator workloads, e.g. sum_sq=1000000,tiny=500 "
                "(items; map_filter_sum: the range's length; nqueens: n, at most 14; "
                "spawn_throughput: tasks; async_fib: n)\n"
-               "  --csv: raw results (default results/bench.csv)\n"
+               "  --csv: raw results (default results/bench.csv), and beside it their "
+               "metadata (results/bench.meta: machine, versions, command)\n"
                "  --out: folder of the SVG charts, bars_<T>t.svg and scaling.svg "
                "(default results)\n"
+               "  --check: under each table, the project's bars (its internal targets, "
+               "PASS/FAIL)\n"
+               "  --report DIR: runs, then writes DIR/data/bench.csv and bench.meta, "
+               "DIR/benchmarks.md and its charts in DIR/img (tools/bench --report docs/)\n"
+               "  --report-from CSV: writes the page and charts of a saved run into --out "
+               "(default: the folder above the CSV's) and measures nothing\n"
                "  --replot: draws the charts of a CSV that weft_bench wrote (one run's, or "
                "several concatenated) and measures nothing; --machine names the machine it "
-               "was measured on in the charts' titles\n"
-               "progress goes to stderr, the tables to stdout\n",
+               "was measured on in the charts' titles (default: from the CSV's .meta)\n"
+               "progress (with the time left) goes to stderr, the tables to stdout; the run "
+               "ends with a summary table and a verdict line\n",
                names.c_str(), wb::fib::quick_n, wb::fib::default_n);
   std::exit(code);
 }
@@ -117,17 +133,17 @@ std::size_t to_size(const std::string& what, const std::string& s) {
 
 options parse(int argc, char** argv) {
   options o;
+  bool out_given = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") usage(0);
-    if (arg == "--quick") {
-      o.quick = true;
+    if (arg == "--quick" || arg == "--check") {
+      (arg == "--quick" ? o.quick : o.check) = true;
       continue;
     }
     if (arg != "--workloads" && arg != "--reps" && arg != "--rounds" && arg != "--n" &&
-        arg != "--csv" &&
-        arg != "--threads" && arg != "--size" && arg != "--out" && arg != "--replot" &&
-        arg != "--machine")
+        arg != "--csv" && arg != "--threads" && arg != "--size" && arg != "--out" &&
+        arg != "--replot" && arg != "--machine" && arg != "--report" && arg != "--report-from")
       bad("option", arg);
     if (i + 1 >= argc) bad("option (its value is missing)", arg);
     const std::string value = argv[++i];
@@ -142,11 +158,15 @@ options parse(int argc, char** argv) {
     else if (arg == "--csv")
       o.csv = value;
     else if (arg == "--out")
-      o.out = value;
+      o.out = value, out_given = true;
     else if (arg == "--replot")
       o.replot = value;
     else if (arg == "--machine")
       o.machine = value;
+    else if (arg == "--report")
+      o.report = value;
+    else if (arg == "--report-from")
+      o.report_from = value;
     else if (arg == "--size")
       for (const auto& kv : split(value)) {
         const auto eq = kv.find('=');
@@ -165,6 +185,13 @@ options parse(int argc, char** argv) {
     o.threads = {1, static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))};
   o.threads.erase(std::unique(o.threads.begin(), o.threads.end()), o.threads.end());
   if (o.n == 0) o.n = o.quick ? wb::fib::quick_n : wb::fib::default_n;
+  namespace fs = std::filesystem;
+  if (!o.report.empty()) o.csv = (fs::path(o.report) / "data" / "bench.csv").string();
+  // --report-from DIR/data/bench.csv writes into DIR unless --out says otherwise.
+  if (!o.report_from.empty() && !out_given) {
+    const fs::path data = fs::path(o.report_from).parent_path();
+    o.out = data.has_parent_path() ? data.parent_path().string() : ".";
+  }
   return o;
 }
 
@@ -175,7 +202,8 @@ void run_fib(const options& o) {
   const std::string param = "n=" + std::to_string(n);
   std::printf(
       "\n== fib(%d): a join at every level, %.0f joins; median of %d runs after 1 warm-up "
-      "==\n%-7s %-5s %12s %10s %8s %8s\n",
+      "==\n   ns/join: (time - seq) / joins, at 1 thread only; '-' where that is within 2 %% of "
+      "seq\n%-7s %-5s %12s %10s %8s %8s\n",
       n, joins, o.reps, "threads", "peer", "time ms", "ns/join", "vs seq", "vs weft");
   std::fflush(stdout);
   wb::progress_step("fib", "seq", 1);
@@ -202,17 +230,17 @@ void run_fib(const options& o) {
     if (t <= 2) weft_at[static_cast<std::size_t>(t)] = weft;
     for (std::size_t i = 0; i < med.size(); ++i) {
       const char* name = f::peers[i].name;
-      const double per_join = i == 0 ? std::nan("") : (med[i] - seq) / joins;
+      const double per_join = i == 0 ? std::nan("") : wb::cost_per_fork(med[i], seq, joins, t);
       std::printf("%-7d %-5s %12s %10s %8s %8s\n", t, name, wb::cell(med[i] / 1e6, "%.2f").c_str(),
-                  i == 0 ? "-" : wb::cell(per_join, "%.2f").c_str(),
+                  std::isnan(per_join) ? "-" : wb::cell(per_join, "%.2f").c_str(),
                   wb::cell(med[i] / seq, "%.2fx").c_str(),
                   wb::cell(med[i] / weft, "%.2fx").c_str());
       csv.add("fib", name, t, param, "median_ns", med[i], "ns");
-      if (i != 0) csv.add("fib", name, t, param, "ns_per_join", per_join, "ns");
+      if (!std::isnan(per_join)) csv.add("fib", name, t, param, "ns_per_join", per_join, "ns");
     }
     std::fflush(stdout);
   }
-  std::printf("bars:\n");
+  wb::bars_heading();
   wb::bar("weft fib(" + std::to_string(n) + ") @1 thread / seq", weft_at[1] / seq, 2.0, "x");
   wb::bar("weft fib(" + std::to_string(n) + ") @2 threads / weft @1", weft_at[2] / weft_at[1], 0.55,
           "x");
@@ -296,9 +324,10 @@ void run_idle(const options& o) {
       "notes: seq = no burst (the floor); weft = a thread_pool kept alive while idle; "
       "weft-global = weft::join\n       from main on the global pool (%zu threads). All "
       "runtimes share this process: the other runtimes'\n       threads exist but are "
-      "idle. OMP_WAIT_POLICY=%s.\nbars:\n",
+      "idle. OMP_WAIT_POLICY=%s.\n",
       weft::num_threads(),
       policy != nullptr ? policy : "unset (libgomp's default: spin a while, then sleep)");
+  wb::bars_heading();
   wb::bar("weft thread_pool: idle CPU in 200 ms (median)", meds[1], 0.5, "ms");
   wb::bar("weft global pool: idle CPU in 200 ms (median)", meds[2], 0.5, "ms");
 }
@@ -319,7 +348,7 @@ int steps(const std::string& w, const options& o) {
 std::vector<std::string> charted_workloads(const options& o) {
   std::vector<std::string> charted;
   for (const auto& w : o.workloads)
-    if (w == "fib" || is_table(w)) charted.push_back(w);
+    if (w == "fib" || is_table(w) || is_task(w)) charted.push_back(w);
   return charted;
 }
 
@@ -337,8 +366,11 @@ int replot(const options& o) {
   for (const auto& r : saved.rows()) threads.push_back(r.threads);
   std::sort(threads.begin(), threads.end());
   threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
-  const wb::plot_meta meta{o.machine.empty() ? "measured elsewhere (" + o.replot + ")" : o.machine,
-                           "replotted " + wb::utc_now(), false};
+  wb::plot_meta meta = wb::plot_meta_of(wb::read_meta(wb::meta_path_of(o.replot)));
+  if (!o.machine.empty())
+    meta = {o.machine, "", false};
+  else if (meta.date.empty())
+    meta.machine = "measured elsewhere (" + o.replot + ")";
   const auto svgs = wb::write_plots(o.out, saved.rows(), charted_workloads(o), threads, meta);
   if (svgs.empty()) std::fprintf(stderr, "weft_bench: %s holds no chartable rows\n",
                                  o.replot.c_str());
@@ -346,20 +378,33 @@ int replot(const options& o) {
   return svgs.empty() ? 1 : 0;
 }
 
+// --report-from: the page and charts of a saved run, then its summary and verdict.
+int report_from(const options& o) {
+  std::vector<std::string> written;
+  if (!wb::write_report(o.report_from, o.out, written)) return 1;
+  for (const auto& f : written) std::printf("wrote %s\n", f.c_str());
+  wb::csv_sink saved;
+  saved.read(o.report_from);
+  wb::print_summary(wb::summarize(saved.rows()));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const options o = parse(argc, argv);
   if (!o.replot.empty()) return replot(o);
+  if (!o.report_from.empty()) return report_from(o);
+  wb::bars_enabled() = o.check;
   double load = 0;
   getloadavg(&load, 1);  // other processes on these cores skew every number: say so up front
-  const wb::plot_meta meta{wb::machine_description(load), wb::utc_now(), o.quick};
+  wb::run_meta meta = wb::this_run(o, argc, argv, load);
   std::printf(
-      "weft_bench %d.%d.%d: %u hardware threads, compiler %s, oneTBB %s, OpenMP %s%s; "
-      "load average %.2f at start\n",
-      weft::version_major, weft::version_minor, weft::version_patch,
-      std::thread::hardware_concurrency(), __VERSION__, wb::tbb_version.c_str(),
-      wb::omp_version.c_str(), o.quick ? " [--quick]" : "", load);
+      "weft_bench %s: %s, %s hardware threads, %s, oneTBB %s, OpenMP %s%s; load average %s at "
+      "start\n",
+      meta.get("weft").c_str(), meta.get("cpu").c_str(), meta.get("hardware_threads").c_str(),
+      meta.get("compiler").c_str(), wb::tbb_version.c_str(), wb::omp_version.c_str(),
+      o.quick ? " [--quick]" : "", meta.get("load").c_str());
   int total = 0;
   for (const auto& w : o.workloads) total += steps(w, o);
   wb::progress_plan(total);
@@ -373,8 +418,23 @@ int main(int argc, char** argv) {
     if (is_algorithm(w)) ok = wb::run_algorithm(w, o, csv) && ok;
     std::fflush(stdout);
   }
-  csv.write(o.csv);
-  print_plots(wb::write_plots(o.out, csv.rows(), charted_workloads(o), o.threads, meta));
+  meta.add("duration", wb::clock_text(static_cast<double>(wb::now_ns() -
+                                                         wb::progress_state().start_ns) /
+                                      1e9));
+  bool saved = csv.write(o.csv) && wb::write_meta(wb::meta_path_of(o.csv), meta);
+  if (!o.report.empty()) {
+    std::vector<std::string> written;
+    saved = saved && wb::write_report(o.csv, o.report, written);
+    if (!written.empty() && written.back().ends_with(".md")) {
+      std::printf("report: %s\n", written.back().c_str());
+      written.pop_back();
+    }
+    print_plots(written);
+  } else {
+    print_plots(wb::write_plots(o.out, csv.rows(), charted_workloads(o), o.threads,
+                                wb::plot_meta_of(meta)));
+  }
+  wb::print_summary(wb::summarize(csv.rows()));
   if (!ok) std::printf("\n!! weft_bench: some peer computed a wrong result (see MISMATCH above)\n");
-  return ok ? 0 : 1;
+  return ok && saved ? 0 : 1;
 }

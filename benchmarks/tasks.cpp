@@ -63,16 +63,17 @@ void run_nqueens(const options& o, csv_sink& csv) {
     tg_at[t] = median_or_nan(ns[2]);
     for (std::size_t i = 0; i < ns.size(); ++i) {
       const double med = median_or_nan(ns[i]);
-      const double per_task = i == 0 ? std::nan("") : (med - seq) / nodes;
+      const double per_task = i == 0 ? std::nan("") : cost_per_fork(med, seq, nodes, t);
       std::printf("%-7d %-9s %10s %10s %8s %8s\n", t, q::peers[i].name,
-                  cell(med / 1e6, "%.2f").c_str(), i == 0 ? "-" : cell(per_task, "%.1f").c_str(),
+                  cell(med / 1e6, "%.2f").c_str(),
+                  std::isnan(per_task) ? "-" : cell(per_task, "%.1f").c_str(),
                   cell(med / seq, "%.2fx").c_str(), cell(med / weft, "%.2fx").c_str());
       if (q::peers[i].run == nullptr) continue;
       csv.add("nqueens", q::peers[i].name, t, param, "median_ns", med, "ns");
     }
     std::fflush(stdout);
   }
-  std::printf("bars (weft: scope; weft-tg: task_group):\n");
+  bars_heading("bars (weft: scope; weft-tg: task_group):");
   for (const auto* at : {&weft_at, &tg_at}) {
     const std::string name = std::string(at == &weft_at ? "weft" : "weft-tg") + " nqueens(" +
                              std::to_string(n) + ")";
@@ -107,7 +108,7 @@ void run_spawn_throughput(const options& o, csv_sink& csv) {
     weft_vs_tbb[t] = weft / median_or_nan(ns[1]);
     std::fflush(stdout);
   }
-  std::printf("bars (weft's time over oneTBB's: <= 0.333 is 3x its throughput):\n");
+  bars_heading("bars (weft's time over oneTBB's: <= 0.333 is 3x its throughput):");
   for (const auto& [t, ratio] : weft_vs_tbb)
     bar("weft spawn_throughput @" + std::to_string(t) + " / tbb", ratio, 0.333, "x");
 }
@@ -134,7 +135,7 @@ void run_async_fib(const options& o, csv_sink& csv) {
     ratio[t] = median_or_nan(ns[1]) / join;
     std::fflush(stdout);
   }
-  std::printf("bars:\n");
+  bars_heading();
   for (const auto& [t, r] : ratio)
     bar("weft async_fib(" + std::to_string(n) + ") @" + std::to_string(t) + " / join", r, 3.0, "x");
 }
