@@ -429,7 +429,9 @@ class page {
              "no\ncutoff, written as each runtime's users write it: `weft::scope` + "
              "`task_scope::spawn`\n(weft), `weft::task_group::run` (weft-tg), "
              "`tbb::task_group::run`, `#pragma omp task`;\nweft-join splits the candidate "
-             "columns with nested `weft::join`.\n";
+             "columns with nested `weft::join`. The task_group, oneTBB and OpenMP forms\n"
+             "pass the board on by reference, as any LIFO task scheduler wants "
+             "([performance tips](guide.md#performance-tips)).\n";
       const double tasks =
           static_cast<double>(nqueens::count_nodes(std::stoi(n), nqueens::board{0, 0, 0, 0}));
       md_ << "Median times (and over the sequential search's); " << count_text(fmt("%.0f", tasks))

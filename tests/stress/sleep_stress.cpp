@@ -18,7 +18,10 @@ std::uint64_t tree(std::uint64_t n) {
 
 TEST_CASE("10,000 bursts, each after every worker fell asleep", "[sleep][stress]") {
   const std::uint64_t bursts = weft_test::stress_iters(10'000);
-  const std::size_t threads = std::strtoul(std::getenv("WEFT_NUM_THREADS"), nullptr, 10);
+  // ctest sets WEFT_NUM_THREADS; run by hand without it, the global pool's default size.
+  const char* const env = std::getenv("WEFT_NUM_THREADS");
+  const std::size_t threads =
+      env != nullptr ? std::strtoul(env, nullptr, 10) : weft::num_threads();
   weft::thread_pool pool({.num_threads = threads + 1});  // at least one background thread
   const std::size_t background = pool.num_threads() - 1;
   std::uint64_t not_asleep = 0;
