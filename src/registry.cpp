@@ -140,8 +140,11 @@ std::size_t default_thread_count() {
 // (ADR 0006): every pending fork beyond the bound is younger, hence smaller, than the ones
 // recorded, and one publish of the recorded ones must feed the other threads. Grows with
 // the thread count so that a wider pool sees more of each path: 4 up to 2 threads, 2 more
-// per doubling (10 at 16 threads), at most 16.
+// per doubling (10 at 16 threads), at most 16. A pool of one thread keeps none: no thread
+// can ever take a recorded fork there (its one worker is the only deque owner and the only
+// taker), so every join and async runs unrecorded from the first one.
 std::uint32_t private_fork_bound(std::size_t threads) noexcept {
+  if (threads <= 1) return 0;
   std::uint32_t bound = 4;
   for (std::size_t p = 2; p < threads && bound < 16; p *= 2) bound += 2;
   return bound;

@@ -100,3 +100,42 @@ TEST_CASE("async trees from 8 outside threads", "[future][stress]") {
   for (auto& t : outside) t.join();
   REQUIRE(total.load() == static_cast<long>(8 * rounds * 610));
 }
+
+namespace {
+// Work the optimiser cannot drop, `n` steps long: the races below vary who arrives first.
+long spin_work(long n) {
+  std::atomic<long> acc{0};
+  for (long i = 0; i < n; ++i) acc.fetch_add(i, std::memory_order_relaxed);
+  return acc.load(std::memory_order_relaxed);
+}
+}  // namespace
+
+// The waiter's registration (a CAS of its latch into the task's state word) against the
+// runner's exchange to `ready`: the task is published (a thread is hungry at the start)
+// and run by the other worker, or taken back, while the future's owner reaches get()
+// earlier or later; outside threads wait on a futex latch the same way.
+TEST_CASE("a future's waiter and its task's runner race", "[future][stress]") {
+  const std::uint64_t rounds = weft_test::stress_iters(2000);
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{7}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    long expected = 0;
+    long total = 0;
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      const long task_steps = static_cast<long>(r % 37) * 8;
+      const long owner_steps = static_cast<long>((r * 7) % 41) * 8;
+      expected += spin_work(task_steps) + 1;
+      total += pool.install([&] {
+        auto f = weft::async([task_steps] { return spin_work(task_steps) + 1; });
+        spin_work(owner_steps);
+        return f.get();
+      });
+      // The future leaves the pool unread: an outside thread waits for it.
+      auto later = pool.install(
+          [task_steps] { return weft::async([task_steps] { return spin_work(task_steps); }); });
+      spin_work(owner_steps);
+      total += later.get() + 1;
+      expected += spin_work(task_steps) + 1;
+    }
+    REQUIRE(total == expected);
+  }
+}

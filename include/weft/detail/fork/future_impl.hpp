@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <new>
 #include <type_traits>
 #include <utility>
@@ -25,20 +24,26 @@ namespace weft::detail {
 
 // The part of an async task its future sees, whatever the callable.
 //
+// `state_` is one word: `pending`, `ready`, or the address of the waiter's job_latch.
+//
 // Invariants.
-//   F1  `ready_` goes false -> true once, when the result slot is filled (by the runner,
-//       under mutex_, FReady) or by the spawner that took the task back privately (no other
+//   F1  `state_` becomes `ready` once, when the result slot is filled: by the runner's
+//       exchange (FFinish), or by the spawner that took the task back privately (no other
 //       thread ever saw it).
-//   F2  the future frees the task only after it saw ready_ (acquire) *and* took mutex_
-//       once: the runner's last touch is its unlock.
-//   F3  at most one thread waits (the future's owner): `waiter_` is written and read under
-//       mutex_.
+//   F2  the runner's exchange is its last touch of the task: it keeps the latch address it
+//       read in a register, so the future may free the task as soon as it sees `ready`.
+//   F3  at most one thread waits (the future's owner), and it registers its latch at most
+//       once, from `pending` (FWait); the runner sets the latch it takes out of the word.
+//       The latch's own protocol (latch.md) keeps the waiter's frame alive until set()
+//       returns.
 template <class T>
 class async_state : public spawned_job {
  public:
   using value_type = T;
 
-  bool ready() const noexcept { return ready_.load(std::memory_order_acquire); }  // FReady
+  bool ready() const noexcept {
+    return state_.load(std::memory_order_acquire) == ready_word;  // FReady
+  }
   // The future's owner, after wait_in_worker: frees the task (F2 holds by then).
   void destroy() noexcept { destroy_fn_(this); }
   result_slot<T>& result() noexcept { return result_; }
@@ -47,21 +52,15 @@ class async_state : public spawned_job {
   // run. It does not enter the pool to help: a job that waits, run nested inside a worker
   // whose stack holds the very task it waits for, would never return.
   void wait_blocking() noexcept {
-    if (ready()) return settle_with_runner();
+    if (ready()) return;
     job_latch latch;  // no worker: a futex waiter
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (ready_.load(std::memory_order_relaxed)) return;
-      waiter_ = &latch;
-    }
-    latch.wait_blocking();
-    settle_with_runner();
+    if (register_waiter(latch)) latch.wait_blocking();
   }
 
   // The future's owner, on a worker of the task's pool: returns once the result is there,
   // running the task itself if it is still on this worker's deque, else other work.
   void wait_in_worker(worker& w) noexcept {
-    if (ready()) return settle_with_runner();
+    if (ready()) return;
     if (&w == spawner_) {
       // Still on top and private: nobody else saw it; run it here, as a join runs its B.
       // (The slot may hold another job by now, if this one was stolen: compare first.)
@@ -70,8 +69,12 @@ class async_state : public spawned_job {
       if (w.deque.size_for_owner() == slot_ + 1 &&
           w.deque.item_at(slot_) == spawned_handle(this)) {
         if (w.deque.pop() != nullptr) {
+          // Its slot is free now, but the fork it stands for is still pending: the
+          // recursion below counts it as held, as a join's B counts while A runs.
+          ++w.asyncs_taken_back;
           run_here_();
-          ready_.store(true, std::memory_order_relaxed);
+          --w.asyncs_taken_back;
+          state_.store(ready_word, std::memory_order_relaxed);  // F1: private
           return;
         }
       }
@@ -83,15 +86,9 @@ class async_state : public spawned_job {
       else if (w.deque.has_private())
         rt::share_all_work(w);
     }
-    if (ready()) return settle_with_runner();
+    if (ready()) return;
     job_latch latch(&w);
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (ready_.load(std::memory_order_relaxed)) return;
-      waiter_ = &latch;
-    }
-    rt::wait_until(w, latch, w.deque.size_for_owner(), nullptr);
-    settle_with_runner();
+    if (register_waiter(latch)) rt::wait_until(w, latch, w.deque.size_for_owner(), nullptr);
   }
 
  protected:
@@ -102,22 +99,29 @@ class async_state : public spawned_job {
       : spawned_job(run, nullptr, true, block), run_here_fn_(run_inline),
         destroy_fn_(free_task), spawner_(spawner), slot_(slot) {}
 
-  // The runner (any worker, through execute): publishes the result (F1), wakes the waiter.
+  // The runner (any worker, through execute): publishes the result (F1) and wakes the
+  // waiter it finds; the task is not touched after the exchange (F2).
   void finish() noexcept {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ready_.store(true, std::memory_order_release);  // FReady
-    if (waiter_ != nullptr) waiter_->set();
+    const std::uintptr_t previous = state_.exchange(ready_word, std::memory_order_acq_rel);
+    if (previous != pending_word) reinterpret_cast<job_latch*>(previous)->set();  // FFinish
   }
 
  private:
+  static constexpr std::uintptr_t pending_word = 0;
+  static constexpr std::uintptr_t ready_word = 1;  // never a latch's address (alignment)
+  static_assert(alignof(job_latch) > ready_word);
+
   void run_here_() noexcept { run_here_fn_(this); }
-  // F2: the runner may still be inside finish(); its unlock is its last touch.
-  void settle_with_runner() noexcept { std::lock_guard<std::mutex> lock(mutex_); }
+  // F3: publishes `latch` unless the task finished first. True: the runner will set it.
+  bool register_waiter(job_latch& latch) noexcept {
+    std::uintptr_t expected = pending_word;
+    return state_.compare_exchange_strong(expected, reinterpret_cast<std::uintptr_t>(&latch),
+                                          std::memory_order_release,    // FWait
+                                          std::memory_order_acquire);  // FReady
+  }
 
   result_slot<T> result_;
-  std::atomic<bool> ready_{false};
-  std::mutex mutex_;
-  job_latch* waiter_ = nullptr;  // guarded by mutex_
+  std::atomic<std::uintptr_t> state_{pending_word};
   run_fn run_here_fn_;
   run_fn destroy_fn_;
   worker* spawner_;       // the worker whose deque it was pushed on, or nullptr (injected)
@@ -174,6 +178,18 @@ struct started_async {
   registry* reg;
 };
 
+// Whether weft::async, on worker `w` whose private region is full, runs its callable at once
+// (as an unrecorded join does): when no thread is hungry, or when its public part is not
+// empty. It opens the gate on every eighth such start only: the async shape `a =
+// async(big); small(); a.get()` takes each task back from a shallow slot, which closes the
+// gate (every owner pop does), so opening it at each start would pay a fence per task that
+// a subtree of a few forks never earns back. The starts between two openings read the
+// hunger (relaxed) themselves, so a hungry thread is still seen at the next one.
+inline bool async_runs_unrecorded(worker& w) noexcept {
+  if (!w.someone_is_hungry() && (++w.unrecorded_asyncs & 7) != 0) return true;
+  return w.try_open_gate() || !w.deque.public_is_empty();
+}
+
 // weft::async past its gate (ADR 0008): runs nothing itself. No task when the worker keeps
 // its bound of private forks and no thread is hungry (or its public part is not empty);
 // otherwise starts one on the current pool. F is what async deduced, PF its fork_arg_t: a
@@ -181,8 +197,8 @@ struct started_async {
 // for the no-task answer.
 template <class T, class F>
 [[gnu::noinline]] started_async<T> async_slow(fork_arg_t<F> f) {
-  if (worker* const w = current_worker; w != nullptr && w->deque.private_full() &&
-                                        (w->try_open_gate() || !w->deque.public_is_empty()))
+  if (worker* const w = current_worker;
+      w != nullptr && w->deque.private_full(w->asyncs_taken_back) && async_runs_unrecorded(*w))
     return {nullptr, nullptr};
   registry* const reg = current_registry();
   return {async_task<std::decay_t<F>, T>::start(reg, static_cast<F&&>(f)), reg};

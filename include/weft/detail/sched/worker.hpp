@@ -71,6 +71,13 @@ struct alignas(cache_line_bytes) worker {
   // The deque height at the start of that innermost frame: task_group::wait never pops
   // below it (the frame's own drain needs what lies above). Owner only.
   std::uint32_t frame_floor = 0;
+  // weft::async's unrecorded starts since it last opened the gate (ADR 0008): it opens the
+  // gate (a seq_cst store and load) on every eighth, not on each. Owner only.
+  std::uint32_t unrecorded_asyncs = 0;
+  // How many weft::async tasks this thread took back from its own deque and is running now
+  // (nested): async counts them as held forks when it asks whether its private region is
+  // full (split_deque::private_full(held)). Owner only.
+  std::uint32_t asyncs_taken_back = 0;
   // Isolation (weft::isolate; docs/protocols/isolation.md): the lowest deque slot whose
   // items were pushed inside an isolated region this thread runs, or not_isolated. Written by
   // the owner when it enters and leaves a region (I1), read by thieves right after a steal

@@ -139,6 +139,11 @@ class split_deque {
   // then run new work inline instead of pushing it (join's unrecorded path, ADR 0006).
   // Publishing or losing the private region to thieves starts a new count.
   WEFT_INLINE bool private_full() const noexcept { return head_ >= private_limit_; }
+  // The same, counting `held` more items: forks whose jobs the owner took back and runs now
+  // (weft::async's taken-back tasks), which still stand for a pending fork of the recursion.
+  WEFT_INLINE bool private_full(std::uint32_t held) const noexcept {
+    return head_ + held >= private_limit_;
+  }
   void set_private_bound(std::uint32_t bound) noexcept {
     close_gate();
     private_bound_ = bound;
