@@ -3,13 +3,20 @@
 // global pool. Design: docs/design.md   Protocols: docs/protocols/
 #include "registry.hpp"
 
+#include <pthread.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <limits>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -21,7 +28,6 @@
 namespace weft::detail {
 namespace {
 
-constexpr std::size_t worker_stack_bytes = std::size_t{64} << 20;
 constexpr int steal_retries = 4;
 
 std::uint32_t next_random(worker& w) noexcept {
@@ -150,12 +156,36 @@ std::uint32_t private_fork_bound(std::size_t threads) noexcept {
   return bound;
 }
 
+// "<prefix>-<index>", the prefix cut so that the whole fits Linux's 15 characters. Set by
+// the creating thread, so that the name is there when the pool's constructor returns.
+void name_thread(pthread_t tid, const std::string& prefix, std::size_t index) {
+  const std::string suffix = "-" + std::to_string(index);
+  const std::size_t room = suffix.size() < 15 ? 15 - suffix.size() : 0;
+  const std::string name = prefix.substr(0, room) + suffix;
+  pthread_setname_np(tid, name.c_str());
+}
+
+// The stack size a pool's threads get: the default for 0, else `requested` rounded up to
+// whole pages and to at least PTHREAD_STACK_MIN.
+std::size_t stack_bytes_for(std::size_t requested) {
+  if (requested == 0) return rt::default_stack_bytes;
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  const std::size_t minimum = static_cast<std::size_t>(PTHREAD_STACK_MIN);
+  if (requested > std::numeric_limits<std::size_t>::max() - page)
+    throw std::invalid_argument("weft::pool_options::stack_size is too large");
+  return std::max((requested + page - 1) / page * page, minimum);
+}
+
 }  // namespace
 
-registry::registry(std::size_t num_threads, rt::task_exception_handler on_task_exception)
-    : num_threads_(num_threads == 0 ? 1 : num_threads),
+registry::registry(rt::pool_config config)
+    : config_(std::move(config)),
+      num_threads_(config_.num_threads == 0 ? 1 : config_.num_threads),
       workers_(new worker[num_threads_]),
       sleep_(num_threads_) {
+  config_.num_threads = num_threads_;
+  config_.stack_size = stack_bytes_for(config_.stack_size);
+  if (config_.thread_name.empty()) config_.thread_name = "weft";
   for (std::size_t i = 0; i < num_threads_; ++i) {
     worker& w = workers_[i];
     w.reg = this;
@@ -167,11 +197,15 @@ registry::registry(std::size_t num_threads, rt::task_exception_handler on_task_e
   terminate_.reserve(num_threads_);
   for (std::size_t i = 0; i < num_threads_; ++i)
     terminate_.push_back(std::make_unique<job_latch>(&workers_[i]));
-  on_task_exception_ = std::move(on_task_exception);
 
   pthread_attr_t attr;
   pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, worker_stack_bytes);
+  if (const int err = pthread_attr_setstacksize(&attr, config_.stack_size); err != 0) {
+    pthread_attr_destroy(&attr);
+    throw std::invalid_argument("weft::pool_options::stack_size: " +
+                                std::to_string(config_.stack_size) +
+                                " bytes is refused by the system: " + std::strerror(err));
+  }
   threads_.reserve(num_threads_);
   for (std::size_t i = 1; i < num_threads_; ++i) {
     pthread_t tid;
@@ -182,6 +216,7 @@ registry::registry(std::size_t num_threads, rt::task_exception_handler on_task_e
       fatal("thread creation failed");
     }
     threads_.push_back(tid);
+    name_thread(tid, config_.thread_name, i);
   }
   pthread_attr_destroy(&attr);
 }
@@ -213,9 +248,9 @@ bool registry::add_idle_waiter(idle_waiter& waiter) noexcept {
 }
 
 void registry::report_task_exception(std::exception_ptr error) noexcept {
-  if (on_task_exception_) {
+  if (config_.on_task_exception) {
     try {
-      on_task_exception_(std::move(error));
+      config_.on_task_exception(std::move(error));
       return;
     } catch (...) {
       std::fprintf(stderr, "weft: the pool's on_task_exception handler threw\n");
@@ -232,11 +267,27 @@ void registry::report_task_exception(std::exception_ptr error) noexcept {
   std::terminate();
 }
 
+namespace {
+// A pool's start or exit handler; what it throws has nowhere to go.
+void call_thread_handler(const rt::thread_handler& handler, std::uint32_t index,
+                         const char* which) noexcept {
+  if (!handler) return;
+  try {
+    handler(index);
+  } catch (...) {
+    std::fprintf(stderr, "weft: the pool's %s handler threw on thread %u\n", which, index);
+    std::terminate();
+  }
+}
+}  // namespace
+
 void registry::background_main(std::uint32_t index) noexcept {
+  call_thread_handler(config_.on_thread_start, index, "on_thread_start");
   worker& w = workers_[index];
   set_current_worker(&w);
   rt::wait_until(w, *terminate_[index], 0, nullptr);
   set_current_worker(nullptr);
+  call_thread_handler(config_.on_thread_exit, index, "on_thread_exit");
 }
 
 bool registry::try_acquire_seat() noexcept {
@@ -294,25 +345,94 @@ void registry::drain_through_seat() noexcept {
 
 namespace rt {
 namespace {
-// The global pool once it exists, for the one query that must not create it
-// (global_fork_would_wake). Stored with release once the registry is built, loaded with
-// acquire: a reader that sees the pointer sees a constructed registry. Null: not created
-// yet, and the magic static of global_registry() stays the only creator.
+// The global pool once it exists. Stored with release once the registry is built, loaded
+// with acquire: a reader that sees the pointer sees a constructed registry. Created (and
+// configured) under global_mutex, so at most one is ever built.
 std::atomic<registry*> created_global{nullptr};
+std::mutex global_mutex;
+pool_config global_options;  // guarded by global_mutex; what configure_global set
+
+// The size a global pool built from `options` has.
+std::size_t resolved_global_threads(const pool_config& options) {
+  return options.num_threads != 0 ? options.num_threads : default_thread_count();
+}
+
+WEFT_COLD registry* create_global() {
+  std::lock_guard<std::mutex> lock(global_mutex);
+  if (registry* reg = created_global.load(std::memory_order_relaxed)) return reg;
+  pool_config options = global_options;
+  options.num_threads = resolved_global_threads(options);
+  auto* reg = new registry(std::move(options));
+  created_global.store(reg, std::memory_order_release);
+  return reg;
+}
+
+// fork(): the child has one thread, the forking one; the global pool's threads are gone.
+// Prepare takes global_mutex so that no other thread holds it across the fork; the child
+// forgets the global pool (its memory stays: its locks and counters may be mid-update) and
+// its next call outside every pool builds a fresh one.
+void before_fork() noexcept { global_mutex.lock(); }
+void after_fork_in_parent() noexcept { global_mutex.unlock(); }
+void after_fork_in_child() noexcept {
+  created_global.store(nullptr, std::memory_order_relaxed);
+  set_current_worker(nullptr);
+  global_mutex.unlock();
+}
+[[maybe_unused]] const int fork_handlers_registered =
+    pthread_atfork(&before_fork, &after_fork_in_parent, &after_fork_in_child);
 }  // namespace
 
 registry* global_registry() {
-  static registry* const global = [] {
-    auto* reg = new registry(default_thread_count());
-    created_global.store(reg, std::memory_order_release);
-    return reg;
-  }();
-  return global;
+  if (registry* reg = created_global.load(std::memory_order_acquire)) return reg;
+  return create_global();
 }
 
-registry* create_registry(std::size_t num_threads, task_exception_handler on_task_exception) {
-  return new registry(num_threads, std::move(on_task_exception));
+void shutdown_global() {
+  registry* reg = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(global_mutex);
+    reg = created_global.load(std::memory_order_relaxed);
+    if (reg == nullptr) return;
+    if (const worker* w = current_worker; w != nullptr && w->reg == reg)
+      fatal("weft::shutdown_global was called from a task of the global pool (this would deadlock)");
+    created_global.store(nullptr, std::memory_order_relaxed);
+  }
+  wait_idle_blocking(reg);
+  destroy_registry(reg);
 }
+
+void configure_global(pool_config config) {
+  std::lock_guard<std::mutex> lock(global_mutex);
+  const registry* const reg = created_global.load(std::memory_order_relaxed);
+  if (reg == nullptr) {
+    // Checked now, not at first use: the error belongs to this call.
+    static_cast<void>(stack_bytes_for(config.stack_size));
+    global_options = std::move(config);
+    return;
+  }
+  const pool_config& have = reg->config();
+  const bool same = resolved_global_threads(config) == have.num_threads &&
+                    (config.thread_name.empty() || config.thread_name == have.thread_name) &&
+                    (config.stack_size == 0 || stack_bytes_for(config.stack_size) == have.stack_size) &&
+                    !config.on_task_exception && !config.on_thread_start && !config.on_thread_exit;
+  if (!same)
+    throw std::logic_error(
+        "weft::configure_global: the global pool exists already (" +
+        std::to_string(have.num_threads) +
+        " threads, created by an earlier weft call outside every pool); call configure_global "
+        "before the first one, or use a weft::thread_pool");
+}
+
+std::size_t global_num_threads() {
+  if (const registry* reg = created_global.load(std::memory_order_acquire))
+    return reg->num_threads();
+  std::lock_guard<std::mutex> lock(global_mutex);
+  if (const registry* reg = created_global.load(std::memory_order_relaxed))
+    return reg->num_threads();
+  return resolved_global_threads(global_options);
+}
+
+registry* create_registry(pool_config config) { return new registry(std::move(config)); }
 
 void wait_idle_blocking(registry* reg) noexcept {
   if (reg->detached_idle()) return;

@@ -28,7 +28,7 @@ namespace weft::detail {
 // SeatRelease / InjectCheck in docs/protocols/injection.md).
 class registry {
  public:
-  explicit registry(std::size_t num_threads, rt::task_exception_handler on_task_exception = {});
+  explicit registry(rt::pool_config config);
   ~registry();
   registry(const registry&) = delete;
   registry& operator=(const registry&) = delete;
@@ -56,6 +56,8 @@ class registry {
   void drain_through_seat() noexcept;
 
   void background_main(std::uint32_t index) noexcept;
+  // What the pool was built with (num_threads resolved). Read-only after construction.
+  const rt::pool_config& config() const noexcept { return config_; }
 
   // Detached tasks (docs/protocols/spawn.md#detached-tasks).
   void detached_begin() noexcept { detached_.value.fetch_add(1, std::memory_order_relaxed); }  // D1
@@ -72,6 +74,7 @@ class registry {
   void report_task_exception(std::exception_ptr error) noexcept;
 
  private:
+  rt::pool_config config_;
   std::size_t num_threads_;
   std::unique_ptr<worker[]> workers_;
   sleep_module sleep_;
@@ -82,7 +85,6 @@ class registry {
   cache_padded<std::atomic<std::size_t>> detached_{0};
   std::mutex idle_mutex_;
   idle_waiter* idle_waiters_ = nullptr;  // guarded by idle_mutex_
-  rt::task_exception_handler on_task_exception_;
   std::vector<pthread_t> threads_;
 };
 

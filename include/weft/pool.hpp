@@ -7,10 +7,12 @@
 #include <exception>
 #include <functional>
 #include <optional>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <utility>
 
+#include "weft/detail/config.hpp"
 #include "weft/detail/fork/detached_impl.hpp"
 #include "weft/detail/fork/fifo_impl.hpp"
 #include "weft/detail/fork/join_impl.hpp"
@@ -21,13 +23,35 @@ namespace weft {
 
 struct pool_options {
   /// Threads of the pool, the caller of `install` included. 0 means "as many as the
-  /// hardware has".
+  /// hardware has" (for the global pool: `WEFT_NUM_THREADS`, else the hardware's count).
   std::size_t num_threads = 0;
   /// Called with an exception that escaped a detached task (`spawn`), on the thread that ran
   /// it. Empty (the default): the exception is printed on stderr, then std::terminate, as a
   /// panicking spawned task aborts in Rayon. A handler that throws terminates.
   std::function<void(std::exception_ptr)> on_task_exception = {};
+  /// Name prefix of the pool's background threads: thread i is "<thread_name>-<i>", cut to
+  /// Linux's 15 characters (what `top -H`, gdb and perf show). Empty: "weft".
+  std::string thread_name = {};
+  /// Stack size of the pool's background threads in bytes, rounded up to whole pages and to
+  /// at least PTHREAD_STACK_MIN. 0: 64 MiB (deep recursion through joins needs room). The
+  /// caller seat runs on its caller's own stack.
+  std::size_t stack_size = 0;
+  /// Called on each background thread (indices 1 to num_threads - 1) with its index, once,
+  /// before it runs any work: to pin it, name it further, or set thread-local state.
+  /// The caller seat (index 0) is the calling thread of `install`, not the pool's: no
+  /// handler runs for it. A handler that throws terminates.
+  std::function<void(std::size_t)> on_thread_start = {};
+  /// Called on each background thread with its index, once, after its last work, while
+  /// the pool's destructor waits for it. A handler that throws terminates.
+  std::function<void(std::size_t)> on_thread_exit = {};
 };
+
+namespace detail {
+inline rt::pool_config config_of(pool_options&& o) {
+  return {o.num_threads, std::move(o.on_task_exception), std::move(o.thread_name),
+          o.stack_size, std::move(o.on_thread_start), std::move(o.on_thread_exit)};
+}
+}  // namespace detail
 
 /// A work-stealing pool. `pool.install(f)` runs `f` on the pool; inside, every weft
 /// operation (join, scope, iterators, algorithms) runs on this pool.
@@ -39,22 +63,35 @@ struct pool_options {
 /// (they keep working for their own pool while they wait). The destructor stops and joins
 /// the threads; calling it from one of the pool's own tasks is a fatal error (it would
 /// deadlock), and calling it while other threads are inside `install` is undefined.
+///
+/// Movable: a moved-from pool is empty (`valid()` is false); destroying or assigning to it
+/// is all it supports.
 class thread_pool {
  public:
-  /// Starts `options.num_threads - 1` background threads (64 MiB stacks).
+  /// Starts `options.num_threads - 1` background threads.
   /// Allocation: the pool's worker array, deques and latches. Exceptions: `std::bad_alloc`;
-  /// a failure to create a thread is fatal (message on stderr, then abort).
-  explicit thread_pool(pool_options options = {})
-      : reg_(detail::rt::create_registry(
-            options.num_threads != 0 ? options.num_threads : default_threads(),
-            std::move(options.on_task_exception))) {}
+  /// `std::invalid_argument` for a stack size the system refuses; a failure to create a
+  /// thread is fatal (message on stderr, then abort).
+  explicit thread_pool(pool_options options = {}) {
+    if (options.num_threads == 0) options.num_threads = default_threads();
+    reg_ = detail::rt::create_registry(detail::config_of(std::move(options)));
+  }
   /// Waits for the pool's detached tasks (`spawn`), then stops and joins its threads.
-  ~thread_pool() {
-    wait_idle();
-    detail::rt::destroy_registry(reg_);
+  ~thread_pool() { reset(); }
+  thread_pool(thread_pool&& other) noexcept : reg_(std::exchange(other.reg_, nullptr)) {}
+  /// Destroys this pool first (as its destructor does), then takes `other`'s.
+  thread_pool& operator=(thread_pool&& other) noexcept {
+    if (this != &other) {
+      reset();
+      reg_ = std::exchange(other.reg_, nullptr);
+    }
+    return *this;
   }
   thread_pool(const thread_pool&) = delete;
   thread_pool& operator=(const thread_pool&) = delete;
+
+  /// False for a moved-from pool.
+  bool valid() const noexcept { return reg_ != nullptr; }
 
   /// Runs `f()` on this pool and returns its result; rethrows what `f` throws.
   /// Precondition: `f` is callable with no arguments (checked at compile time). From one of
@@ -64,6 +101,7 @@ class thread_pool {
   decltype(auto) install(F&& f) {
     static_assert(std::is_invocable_v<F&>,
                   "weft::thread_pool::install(f): `f` must be callable with no arguments");
+    WEFT_ASSERT(reg_ != nullptr);
     if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_)
       return std::invoke(f);
     return detail::run_in(reg_, f);
@@ -89,13 +127,14 @@ class thread_pool {
   /// the pool's work meanwhile, any other thread blocks. Must not be called from one of
   /// this pool's detached tasks.
   void wait_idle() noexcept {
+    WEFT_ASSERT(reg_ != nullptr);
     if (detail::worker* w = detail::current_worker; w != nullptr && w->reg == reg_)
       detail::rt::wait_idle(*w);
     else
       detail::rt::wait_idle_blocking(reg_);
   }
 
-  /// Threads of this pool (caller seat included).
+  /// Threads of this pool (caller seat included). Precondition: `valid()`.
   std::size_t num_threads() const noexcept { return detail::rt::num_threads(reg_); }
 
   struct stats_snapshot {
@@ -111,7 +150,12 @@ class thread_pool {
 
  private:
   static std::size_t default_threads() noexcept;
-  detail::registry* reg_;
+  void reset() noexcept {
+    if (reg_ == nullptr) return;
+    wait_idle();
+    detail::rt::destroy_registry(std::exchange(reg_, nullptr));
+  }
+  detail::registry* reg_ = nullptr;
 };
 
 inline std::size_t thread_pool::default_threads() noexcept {
@@ -119,10 +163,35 @@ inline std::size_t thread_pool::default_threads() noexcept {
   return n == 0 ? 1 : n;
 }
 
-/// Threads of the pool the calling thread works for (the global pool outside every pool;
-/// called outside every pool, it creates the global pool if it does not exist yet).
-/// Thread safety: any thread.
-inline std::size_t num_threads() { return detail::rt::num_threads(detail::current_registry()); }
+/// Threads of the pool the calling thread works for; outside every pool, the size the global
+/// pool has or will have (the query does not create it). Thread safety: any thread.
+inline std::size_t num_threads() {
+  if (const detail::worker* w = detail::current_worker) return detail::rt::num_threads(w->reg);
+  return detail::rt::global_num_threads();
+}
+
+/// Sets the options of the global pool (the pool of every weft call made outside a
+/// `thread_pool`), as `ThreadPoolBuilder::build_global` or `omp_set_num_threads` do. Call it
+/// before the first such call: the global pool is created on first use with these options
+/// (`num_threads` 0: `WEFT_NUM_THREADS`, else the hardware's count). A later call that
+/// asks for what the existing pool has is a no-op. Exceptions: `std::logic_error` (with
+/// the pool's size in the message) when the global pool exists already and `options` ask
+/// for anything else, handlers included; `std::invalid_argument` for a stack size the
+/// system refuses. Thread safety: any thread.
+inline void configure_global(pool_options options) {
+  detail::rt::configure_global(detail::config_of(std::move(options)));
+}
+
+/// Waits for the global pool's detached tasks (`weft::spawn`), then stops and joins its
+/// threads and frees it; the next weft call outside every pool creates a new global pool
+/// (with the options of `configure_global`, if any). For programs that must hold no
+/// threads at some point (before unloading a plugin, or to start over with other options).
+/// Without it the global pool lives until the process ends, its idle threads asleep in the
+/// kernel: returning from `main` with it alive is clean under the leak checker and
+/// ThreadSanitizer, and a `fork()`ed child that calls weft builds a fresh global pool.
+/// Preconditions: no other thread is inside a weft call on the global pool; not called
+/// from one of its tasks (fatal).
+inline void shutdown_global() { detail::rt::shutdown_global(); }
 
 /// Index in [0, num_threads()) of the calling thread in its pool; empty outside a pool.
 inline std::optional<std::size_t> thread_index() noexcept {

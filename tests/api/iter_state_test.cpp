@@ -335,6 +335,7 @@ TEST_CASE("the probe: a fork that would wake a sleeping thread gets the larger b
   }
   SECTION("outside every pool: the global pool's sleepers, or its caller seat taken") {
     using weft::detail::rt::global_registry;
+    static_cast<void>(global_registry());  // the pool exists (num_threads() does not create it)
     const std::size_t threads = weft::num_threads();
     if (threads > 1) {
       REQUIRE(weft_test::eventually(

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <string>
 
 #include "weft/detail/config.hpp"
 
@@ -23,15 +24,38 @@ class job_latch;
 
 namespace weft::detail::rt {
 
-// The process-wide pool, created on first use (WEFT_NUM_THREADS or the hardware).
-WEFT_API registry* global_registry();
 // What a pool does with an exception that escapes a detached task (weft::spawn).
 using task_exception_handler = std::function<void(std::exception_ptr)>;
+// Called on a pool's background thread with its index, at its start or its exit.
+using thread_handler = std::function<void(std::size_t)>;
 
-// A pool with `num_threads` seats: num_threads - 1 background threads plus the caller seat.
-// `on_task_exception`: empty for the default (print it and std::terminate).
-WEFT_API registry* create_registry(std::size_t num_threads,
-                                   task_exception_handler on_task_exception = {});
+// How a pool is built: weft::pool_options, resolved (num_threads 0 means the default: the
+// hardware's count, or WEFT_NUM_THREADS for the global pool).
+struct pool_config {
+  std::size_t num_threads = 0;
+  task_exception_handler on_task_exception;
+  std::string thread_name;  // background threads are named "<thread_name>-<index>"
+  std::size_t stack_size = 0;  // 0: default_stack_bytes
+  thread_handler on_thread_start;
+  thread_handler on_thread_exit;
+};
+inline constexpr std::size_t default_stack_bytes = std::size_t{64} << 20;
+
+// The process-wide pool, created on first use: with the options of configure_global, else
+// WEFT_NUM_THREADS or the hardware's count.
+WEFT_API registry* global_registry();
+// Sets the options the global pool is created with. Throws std::logic_error when the global
+// pool exists already and `config` asks for something else than it has.
+WEFT_API void configure_global(pool_config config);
+// The size the global pool has, or will have once created (it does not create it).
+WEFT_API std::size_t global_num_threads();
+// Waits for the global pool's detached tasks, stops and joins its threads and frees it; the
+// next call outside every pool creates a new one. Fatal from a task of the global pool.
+WEFT_API void shutdown_global();
+
+// A pool with `config.num_threads` seats: num_threads - 1 background threads plus the
+// caller seat. Throws std::invalid_argument for a stack size the system refuses.
+WEFT_API registry* create_registry(pool_config config);
 // Stops and joins the threads. Fatal when called from a thread working for that pool.
 WEFT_API void destroy_registry(registry* reg);
 WEFT_API std::size_t num_threads(const registry* reg) noexcept;
