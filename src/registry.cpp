@@ -21,6 +21,7 @@
 #include <thread>
 #include <utility>
 
+#include "affinity.hpp"
 #include "weft/detail/config.hpp"
 #include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sync/atomic.hpp"
@@ -206,8 +207,17 @@ registry::registry(rt::pool_config config)
                                 std::to_string(config_.stack_size) +
                                 " bytes is refused by the system: " + std::strerror(err));
   }
+  std::vector<int> pinned_cpu;
+  try {
+    pinned_cpu = plan_pinning(config_.pin, num_threads_);
+  } catch (...) {
+    pthread_attr_destroy(&attr);
+    throw;
+  }
   threads_.reserve(num_threads_);
   for (std::size_t i = 1; i < num_threads_; ++i) {
+    if (!pinned_cpu.empty() && !pin_at_start(attr, pinned_cpu[i]))
+      std::fprintf(stderr, "weft: cannot pin thread %zu to CPU %d\n", i, pinned_cpu[i]);
     pthread_t tid;
     auto* start = new thread_start{this, static_cast<std::uint32_t>(i)};
     if (const int err = pthread_create(&tid, &attr, &start_background, start); err != 0) {
@@ -407,6 +417,7 @@ void configure_global(pool_config config) {
   if (reg == nullptr) {
     // Checked now, not at first use: the error belongs to this call.
     static_cast<void>(stack_bytes_for(config.stack_size));
+    static_cast<void>(plan_pinning(config.pin, resolved_global_threads(config)));
     global_options = std::move(config);
     return;
   }
@@ -414,7 +425,8 @@ void configure_global(pool_config config) {
   const bool same = resolved_global_threads(config) == have.num_threads &&
                     (config.thread_name.empty() || config.thread_name == have.thread_name) &&
                     (config.stack_size == 0 || stack_bytes_for(config.stack_size) == have.stack_size) &&
-                    !config.on_task_exception && !config.on_thread_start && !config.on_thread_exit;
+                    !config.on_task_exception && !config.on_thread_start && !config.on_thread_exit &&
+                    config.pin.how == pin_config::policy::none;
   if (!same)
     throw std::logic_error(
         "weft::configure_global: the global pool exists already (" +

@@ -6,11 +6,13 @@
 #include <cstddef>
 #include <exception>
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <thread>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "weft/detail/config.hpp"
 #include "weft/detail/fork/detached_impl.hpp"
@@ -20,6 +22,39 @@
 #include "weft/detail/sched/worker.hpp"
 
 namespace weft {
+
+namespace pin {
+/// `pool_options::pin = weft::pin::compact`: background thread i runs on the i-th CPU of this
+/// process's affinity mask in topology order, a core's hardware threads next to each other
+/// (a pool shares caches; wraps around when there are more threads than CPUs).
+struct compact_t {};
+inline constexpr compact_t compact{};
+/// `pool_options::pin = weft::pin::spread`: one hardware thread of every core first,
+/// alternating between packages, then the cores' second hardware threads (a pool spreads
+/// over memory bandwidth and caches; wraps around likewise).
+struct spread_t {};
+inline constexpr spread_t spread{};
+}  // namespace pin
+
+/// Where a pool's background threads run: not pinned (the default), a CPU list
+/// (`{0, 2, 4, 6}`: thread i on the CPU at position i modulo the list's length), or
+/// `weft::pin::compact` / `weft::pin::spread`. The topology comes from
+/// /sys/devices/system/cpu (a CPU without it counts as a core of its own). Index 0, the
+/// caller seat, is the caller's thread and is never pinned; list position 0 is for it.
+class pinning {
+ public:
+  pinning() noexcept = default;
+  pinning(std::initializer_list<unsigned> cpus) : config_{policy::cpus, cpus} {}
+  explicit pinning(std::vector<unsigned> cpus) : config_{policy::cpus, std::move(cpus)} {}
+  pinning(pin::compact_t) noexcept : config_{policy::compact, {}} {}  // NOLINT: implicit on purpose
+  pinning(pin::spread_t) noexcept : config_{policy::spread, {}} {}    // NOLINT: implicit on purpose
+  /// Internal: what the pool is built with. Not part of the API.
+  const detail::rt::pin_config& config() const noexcept { return config_; }
+
+ private:
+  using policy = detail::rt::pin_config::policy;
+  detail::rt::pin_config config_;
+};
 
 struct pool_options {
   /// Threads of the pool, the caller of `install` included. 0 means "as many as the
@@ -44,12 +79,18 @@ struct pool_options {
   /// Called on each background thread with its index, once, after its last work, while
   /// the pool's destructor waits for it. A handler that throws terminates.
   std::function<void(std::size_t)> on_thread_exit = {};
+  /// Where the background threads run (`sched_setaffinity`): a CPU list,
+  /// `weft::pin::compact` or `weft::pin::spread`; each thread starts pinned, before its
+  /// start handler. Default: not pinned. `std::invalid_argument` from the pool's
+  /// constructor for an empty list or a CPU this process may not run on.
+  pinning pin = {};
 };
 
 namespace detail {
 inline rt::pool_config config_of(pool_options&& o) {
-  return {o.num_threads, std::move(o.on_task_exception), std::move(o.thread_name),
-          o.stack_size, std::move(o.on_thread_start), std::move(o.on_thread_exit)};
+  return {o.num_threads,          std::move(o.on_task_exception), std::move(o.thread_name),
+          o.stack_size,           std::move(o.on_thread_start),   std::move(o.on_thread_exit),
+          o.pin.config()};
 }
 }  // namespace detail
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: MIT
-// weft::pool_options (thread names, stack size, start and exit handlers) and a movable
+// weft::pool_options (thread names, stack size, start and exit handlers, pinning) and a movable
 // weft::thread_pool: each option observed from outside the pool. Black-box.
 #include <catch2/catch.hpp>
 #include <pthread.h>
+#include <sched.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <fstream>
@@ -175,4 +177,79 @@ TEST_CASE("a thread_pool moves and leaves the moved-from pool empty", "[pool][op
   long total = 0;
   for (auto& p : pools) total += p.install([] { return static_cast<long>(weft::num_threads()); });
   REQUIRE(total == 6);
+}
+
+namespace {
+// The CPUs the calling thread may run on.
+std::vector<unsigned> own_affinity() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::vector<unsigned> cpus;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) cpus.push_back(static_cast<unsigned>(c));
+  return cpus;
+}
+
+// Each thread's affinity, by index, read on the thread itself (broadcast); and the one seen
+// by each start handler.
+struct affinity_report {
+  std::vector<std::vector<unsigned>> on_thread;
+  std::vector<std::vector<unsigned>> at_start;
+};
+
+affinity_report pinned_pool(std::size_t threads, weft::pinning pin) {
+  affinity_report report;
+  report.at_start.resize(threads);
+  std::mutex m;
+  weft::pool_options o;
+  o.num_threads = threads;
+  o.pin = std::move(pin);
+  o.on_thread_start = [&](std::size_t i) {
+    std::lock_guard<std::mutex> lock(m);
+    report.at_start[i] = own_affinity();
+  };
+  weft::thread_pool pool(std::move(o));
+  report.on_thread.resize(threads);
+  weft::broadcast(pool, [&](std::size_t i) { report.on_thread[i] = own_affinity(); });
+  return report;
+}
+}  // namespace
+
+TEST_CASE("pin places each background thread on its CPU before it starts", "[pool][options]") {
+  const std::vector<unsigned> cpus = own_affinity();  // the main thread: not pinned
+  REQUIRE_FALSE(cpus.empty());
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}, std::size_t{7}}) {
+    // A CPU list, reversed: thread i on list[i % size].
+    const std::vector<unsigned> list(cpus.rbegin(), cpus.rend());
+    const affinity_report r = pinned_pool(threads, weft::pinning(list));
+    for (std::size_t i = 1; i < threads; ++i) {
+      const std::vector<unsigned> expected{list[i % list.size()]};
+      REQUIRE(r.on_thread[i] == expected);
+      REQUIRE(r.at_start[i] == expected);
+    }
+    REQUIRE(r.on_thread[0] == own_affinity());  // the caller seat is the caller, unpinned
+
+    for (const weft::pinning& policy : {weft::pinning(weft::pin::compact),
+                                        weft::pinning(weft::pin::spread)}) {
+      const affinity_report p = pinned_pool(threads, policy);
+      std::set<unsigned> used;
+      for (std::size_t i = 1; i < threads; ++i) {
+        REQUIRE(p.on_thread[i].size() == 1);
+        REQUIRE(p.at_start[i] == p.on_thread[i]);
+        REQUIRE(std::find(cpus.begin(), cpus.end(), p.on_thread[i][0]) != cpus.end());
+        used.insert(p.on_thread[i][0]);
+      }
+      // Distinct CPUs while there are enough of them.
+      REQUIRE(used.size() == std::min(threads - 1, cpus.size()));
+    }
+  }
+  // Unpinned (the default): every thread may run on every CPU the process may.
+  const affinity_report free_threads = pinned_pool(3, weft::pinning{});
+  for (const auto& a : free_threads.on_thread) REQUIRE(a == cpus);
+
+  REQUIRE_THROWS_AS(weft::thread_pool({.num_threads = 2, .pin = weft::pinning(std::vector<unsigned>{})}),
+                    std::invalid_argument);
+  REQUIRE_THROWS_AS(weft::thread_pool({.num_threads = 2, .pin = {static_cast<unsigned>(CPU_SETSIZE - 1)}}),
+                    std::invalid_argument);
 }

@@ -10,6 +10,7 @@
 #include <exception>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "weft/detail/config.hpp"
 
@@ -29,6 +30,13 @@ using task_exception_handler = std::function<void(std::exception_ptr)>;
 // Called on a pool's background thread with its index, at its start or its exit.
 using thread_handler = std::function<void(std::size_t)>;
 
+// Where a pool's background threads run (weft::pinning).
+struct pin_config {
+  enum class policy : unsigned char { none, cpus, compact, spread };
+  policy how = policy::none;
+  std::vector<unsigned> cpus;  // for policy::cpus
+};
+
 // How a pool is built: weft::pool_options, resolved (num_threads 0 means the default: the
 // hardware's count, or WEFT_NUM_THREADS for the global pool).
 struct pool_config {
@@ -38,6 +46,7 @@ struct pool_config {
   std::size_t stack_size = 0;  // 0: default_stack_bytes
   thread_handler on_thread_start;
   thread_handler on_thread_exit;
+  pin_config pin;
 };
 inline constexpr std::size_t default_stack_bytes = std::size_t{64} << 20;
 
