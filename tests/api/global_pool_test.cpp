@@ -9,48 +9,23 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <set>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
 #include <vector>
 
+#include "thread_names.hpp"
 #include "weft/weft.hpp"
 
-namespace {
-// Threads of this process named "<prefix>-<n>": the pool's, not a sanitizer's own.
-std::size_t pool_threads(const std::string& prefix) {
-  std::size_t n = 0;
-  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
-    std::ifstream comm(task.path() / "comm");
-    std::string name;
-    std::getline(comm, name);
-    if (name.rfind(prefix + "-", 0) == 0) ++n;
-  }
-  return n;
-}
-
-std::set<std::string> thread_names() {
-  std::set<std::string> names;
-  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
-    std::ifstream comm(task.path() / "comm");
-    std::string name;
-    std::getline(comm, name);
-    names.insert(name);
-  }
-  return names;
-}
-}  // namespace
+using weft_test::thread_names;
 
 TEST_CASE("configure_global sizes and names the global pool before its first use",
           "[pool][global]") {
   // Pure queries: they answer without creating the pool.
   REQUIRE(weft::num_threads() >= 1);
   REQUIRE_FALSE(weft::thread_index().has_value());
-  REQUIRE(pool_threads("weft") == 0);
+  REQUIRE(weft_test::threads_named("weft") == 0);
 
   weft::pool_options first;
   first.num_threads = 5;
@@ -60,7 +35,7 @@ TEST_CASE("configure_global sizes and names the global pool before its first use
   options.thread_name = "global";
   weft::configure_global(std::move(options));
   REQUIRE(weft::num_threads() == 3);
-  REQUIRE(pool_threads("weft") + pool_threads("global") == 0);
+  REQUIRE(weft_test::threads_named("weft") + weft_test::threads_named("global") == 0);
 
   // The first call outside every pool that forks creates it with those options (a small
   // pipeline may run sequentially without it).
@@ -68,7 +43,7 @@ TEST_CASE("configure_global sizes and names the global pool before its first use
   REQUIRE(inside == 3);
   REQUIRE(one == 1);
   REQUIRE(weft::num_threads() == 3);
-  REQUIRE(pool_threads("global") == 2);
+  REQUIRE(weft_test::threads_named("global") == 2);
   const auto names = thread_names();
   REQUIRE(names.count("global-1") == 1);
   REQUIRE(names.count("global-2") == 1);
@@ -94,15 +69,15 @@ TEST_CASE("shutdown_global waits for detached tasks, releases the threads, and a
           "follows", "[pool][global]") {
   weft::shutdown_global();  // whatever an earlier case left
   weft::configure_global({.num_threads = 3});
-  REQUIRE(pool_threads("weft") == 0);
+  REQUIRE(weft_test::threads_named("weft") == 0);
   for (int round = 0; round < 3; ++round) {
     REQUIRE(weft::join([] { return weft::num_threads(); }, [] { return 0; }).first == 3);
-    REQUIRE(pool_threads("weft") == 2);
+    REQUIRE(weft_test::threads_named("weft") == 2);
     std::atomic<int> ran{0};
     for (int i = 0; i < 100; ++i) weft::spawn([&ran] { ran.fetch_add(1); });
     weft::shutdown_global();  // waits for the 100 tasks first
     REQUIRE(ran.load() == 100);
-    REQUIRE(pool_threads("weft") == 0);
+    REQUIRE(weft_test::threads_named("weft") == 0);
     REQUIRE(weft::num_threads() == 3);  // the options stay for the next pool
   }
   weft::shutdown_global();  // none exists: a no-op
@@ -128,7 +103,7 @@ TEST_CASE("a forked child gets a fresh global pool", "[pool][global]") {
     // Only this thread exists here: the first parallel call builds a new pool.
     const bool ok = weft::iter(v).sum() == expected &&
                     weft::join([] { return weft::num_threads(); }, [] { return 0; }).first == 2 &&
-                    pool_threads("forked") == 1;
+                    weft_test::threads_named("forked") == 1;
     std::_Exit(ok ? 0 : 1);
   }
   int status = 0;

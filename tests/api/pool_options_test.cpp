@@ -8,8 +8,6 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
-#include <fstream>
-#include <filesystem>
 #include <mutex>
 #include <set>
 #include <string>
@@ -17,21 +15,12 @@
 #include <vector>
 
 #include "test_support.hpp"
+#include "thread_names.hpp"
 #include "weft/weft.hpp"
 
-namespace {
-// The names of this process's threads (/proc/self/task/*/comm).
-std::multiset<std::string> thread_names() {
-  std::multiset<std::string> names;
-  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
-    std::ifstream comm(task.path() / "comm");
-    std::string name;
-    std::getline(comm, name);
-    names.insert(name);
-  }
-  return names;
-}
+using weft_test::thread_names;
 
+namespace {
 // The stack size of the calling thread, as the system reports it.
 std::size_t own_stack_size() {
   pthread_attr_t attr;
