@@ -57,6 +57,7 @@ job_header* steal_from(worker& thief, worker& victim, bool& isolated) noexcept {
   for (int attempt = 0; attempt < steal_retries; ++attempt) {
     const auto r = victim.deque.steal();
     if (r.status == split_deque::steal_status::success) {
+      worker::counters::bump(thief.stats.steals);
       job_header* job = job_of(r.item);
       isolated = r.slot >= victim.isolated_from.load(std::memory_order_relaxed);  // IsoRead
       job->thief.get().store(thief.index, std::memory_order_relaxed);
@@ -544,6 +545,7 @@ void share_spawned_work(worker& w) noexcept {
 namespace {
 // A job stolen from an isolated region runs in one here (its waits run only its own work).
 void run_found(worker& w, job_header* job, bool isolated) noexcept {
+  worker::counters::bump(w.stats.jobs_run);
   if (!isolated) {
     job->execute(job);
     return;
@@ -563,6 +565,7 @@ void wait_isolated(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
     job_header* job = take_mail(w);
     if (job == nullptr) job = pop_own_above(w, floor);
     if (job != nullptr) {
+      worker::counters::bump(w.stats.jobs_run);
       job->execute(job);
       rounds = 0;
       continue;
@@ -636,6 +639,14 @@ fifo_queue& outside_fifo(registry* reg) noexcept { return reg->outside_fifo(); }
 pool_stats stats(const registry* reg) noexcept {
   auto& r = const_cast<registry&>(*reg);
   return {r.num_threads(), r.sleep().sleeping(), r.sleep().inactive()};
+}
+
+worker_stats stats_of_worker(const registry* reg, std::size_t index) noexcept {
+  auto& r = const_cast<registry&>(*reg);
+  const worker& w = r.worker_at(index);
+  const auto sleeps = r.sleep().sleeps_of(static_cast<std::uint32_t>(index));
+  return {w.stats.jobs_run.load(std::memory_order_relaxed),
+          w.stats.steals.load(std::memory_order_relaxed), sleeps.first, sleeps.second};
 }
 
 }  // namespace rt

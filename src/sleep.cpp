@@ -73,6 +73,7 @@ void sleep_module::sleep(idle_state& idle, core_latch& latch, const injector& in
     counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1: undo, I2
   } else {
     state.is_blocked = true;
+    ++state.sleeps;
     while (state.is_blocked) state.condvar.wait(lock);
   }
   latch.wake_up();
@@ -118,6 +119,7 @@ void sleep_module::sleep_isolated(std::uint32_t index, core_latch& latch,
   if (mailbox->load(std::memory_order_acquire) == nullptr) {
     state.is_blocked = true;
     state.is_isolated = true;
+    ++state.sleeps;
     while (state.is_blocked) state.condvar.wait(lock);
     state.is_isolated = false;
   }
@@ -129,6 +131,7 @@ bool sleep_module::unblock(std::uint32_t index, bool isolated_too) noexcept {
   std::lock_guard<std::mutex> lock(state.mutex);  // M1
   if (!state.is_blocked || (state.is_isolated && !isolated_too)) return false;
   state.is_blocked = false;
+  ++state.wakeups;
   state.condvar.notify_one();
   if (!state.is_isolated) counters_.value.fetch_sub(one_sleeping, std::memory_order_seq_cst);  // C1, I3
   return true;
@@ -149,6 +152,12 @@ void sleep_module::wake_all() noexcept {
 std::uint32_t sleep_module::sleeping() const noexcept {
   return sleeping_of(counters_.value.load(std::memory_order_seq_cst));
 }
+std::pair<std::uint64_t, std::uint64_t> sleep_module::sleeps_of(std::uint32_t index) noexcept {
+  auto& state = states_[index].value;
+  std::lock_guard<std::mutex> lock(state.mutex);
+  return {state.sleeps, state.wakeups};
+}
+
 std::uint32_t sleep_module::inactive() const noexcept {
   return inactive_of(counters_.value.load(std::memory_order_seq_cst));
 }

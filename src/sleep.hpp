@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
 
 #include "injector.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
@@ -135,6 +136,8 @@ class sleep_module {
   void wake_all() noexcept;
 
   std::uint32_t sleeping() const noexcept;
+  // Worker `index`'s blocks in the kernel and the wake-ups that ended them (for stats).
+  std::pair<std::uint64_t, std::uint64_t> sleeps_of(std::uint32_t index) noexcept;
   std::uint32_t inactive() const noexcept;
 
  private:
@@ -143,6 +146,8 @@ class sleep_module {
     std::condition_variable condvar;
     bool is_blocked = false;
     bool is_isolated = false;  // blocked in sleep_isolated: not counted in counters_
+    std::uint64_t sleeps = 0;   // times it blocked; guarded by mutex
+    std::uint64_t wakeups = 0;  // times another thread unblocked it; guarded by mutex
   };
 
   static void yield() noexcept;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <initializer_list>
@@ -178,15 +179,33 @@ class thread_pool {
   /// Threads of this pool (caller seat included). Precondition: `valid()`.
   std::size_t num_threads() const noexcept { return detail::rt::num_threads(reg_); }
 
+  /// One thread's counters since the pool started. Counting costs nothing on the hot path:
+  /// each is written only by its own thread, and only when it takes work from the pool's
+  /// queues or sleeps (never by a join or a spawn that runs where it was made).
+  struct worker_stats {
+    std::uint64_t jobs_run;  ///< jobs it took from the pool's queues and ran (stolen, its own deque while waiting, injected, mail)
+    std::uint64_t steals;    ///< of those, taken from another thread's deque
+    std::uint64_t sleeps;    ///< times it blocked in the kernel for lack of work
+    std::uint64_t wakeups;   ///< times another thread woke it from such a block
+  };
   struct stats_snapshot {
     std::size_t threads;   ///< seats of the pool
     std::size_t sleeping;  ///< threads blocked in the kernel right now
     std::size_t inactive;  ///< threads not running a job (idle or sleeping)
+    std::vector<worker_stats> workers;  ///< by thread index (0: the caller seat)
   };
-  /// A racy snapshot of the pool's sleep counters, for tests and monitoring.
-  stats_snapshot stats() const noexcept {
+  /// A racy snapshot of the pool's sleep counters and of each thread's counters, for tests
+  /// and monitoring: each number is exact when read, the set is not one instant.
+  /// Allocation: the vector. Precondition: `valid()`.
+  stats_snapshot stats() const {
     const auto s = detail::rt::stats(reg_);
-    return {s.threads, s.sleeping, s.inactive};
+    stats_snapshot snapshot{s.threads, s.sleeping, s.inactive, {}};
+    snapshot.workers.reserve(s.threads);
+    for (std::size_t i = 0; i < s.threads; ++i) {
+      const auto w = detail::rt::stats_of_worker(reg_, i);
+      snapshot.workers.push_back({w.jobs_run, w.steals, w.sleeps, w.wakeups});
+    }
+    return snapshot;
   }
 
  private:

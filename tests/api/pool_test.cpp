@@ -96,3 +96,44 @@ TEST_CASE("pool workers fall asleep when idle", "[pool][resource_usage]") {
   pool.install([] { return par_fib(18); });
   REQUIRE(weft_test::eventually([&] { return pool.stats().sleeping == 2; }));
 }
+
+TEST_CASE("stats count each thread's jobs, steals, sleeps and wake-ups", "[pool][stats]") {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{7}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    const auto at_start = pool.stats();
+    REQUIRE(at_start.workers.size() == threads);
+
+    // The background threads fall asleep once idle.
+    REQUIRE(weft_test::eventually([&] { return pool.stats().sleeping == threads - 1; }));
+    const auto asleep = pool.stats();
+    for (std::size_t i = 1; i < threads; ++i) REQUIRE(asleep.workers[i].sleeps >= 1);
+
+    // B can only run on another thread while A waits for it: some thread steals it.
+    std::atomic<bool> b_ran{false};
+    bool b_seen = false;
+    pool.install([&] {
+      weft::join([&] { b_seen = weft_test::eventually([&] { return b_ran.load(); }); },
+                 [&] { b_ran = true; });
+    });
+    REQUIRE(b_seen);
+    // Mail to every thread: each runs one job from the pool's queues.
+    weft::broadcast(pool, [](std::size_t) {});
+
+    const auto after = pool.stats();
+    std::uint64_t steals = 0;
+    std::uint64_t wakeups = 0;
+    for (std::size_t i = 0; i < threads; ++i) {
+      const auto& w = after.workers[i];
+      const auto& before = asleep.workers[i];
+      REQUIRE(w.jobs_run >= before.jobs_run);  // monotonic
+      REQUIRE(w.steals >= before.steals);
+      REQUIRE(w.sleeps >= before.sleeps);
+      REQUIRE(w.steals <= w.jobs_run);
+      if (i > 0) REQUIRE(w.jobs_run >= 1);  // its broadcast job at least
+      steals += w.steals - before.steals;
+      wakeups += w.wakeups - before.wakeups;
+    }
+    REQUIRE(steals >= 1);
+    REQUIRE(wakeups >= 1);  // the thief was asleep, and so was every broadcast target
+  }
+}

@@ -126,5 +126,13 @@ struct pool_stats {
   std::size_t inactive;
 };
 WEFT_API pool_stats stats(const registry* reg) noexcept;
+struct worker_stats {
+  std::uint64_t jobs_run;
+  std::uint64_t steals;
+  std::uint64_t sleeps;
+  std::uint64_t wakeups;
+};
+// Worker `index`'s counters (racy: each is a relaxed load, or read under its sleep mutex).
+WEFT_API worker_stats stats_of_worker(const registry* reg, std::size_t index) noexcept;
 
 }  // namespace weft::detail::rt

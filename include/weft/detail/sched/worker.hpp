@@ -87,6 +87,16 @@ struct alignas(cache_line_bytes) worker {
   bool isolated() const noexcept {
     return isolated_from.load(std::memory_order_relaxed) != not_isolated;
   }
+  // Counters for thread_pool::stats(), written only by the owner on its scheduling paths
+  // (never by a join or a spawn): a relaxed load and store, no read-modify-write, so they
+  // cost nothing on the hot path; relaxed loads from any thread read them.
+  struct counters {
+    std::atomic<std::uint64_t> jobs_run{0};  // jobs taken from the pool's queues and run
+    std::atomic<std::uint64_t> steals{0};    // of those, taken from another worker's deque
+    static void bump(std::atomic<std::uint64_t>& c) noexcept {
+      c.store(c.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    }
+  } stats;
   // Blocks for the tasks this worker spawns (docs/protocols/spawn.md#the-spawn-arena).
   spawn_arena arena;
   // Jobs addressed to this worker (broadcast): pushed by any thread (M1, release CAS),
