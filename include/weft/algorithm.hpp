@@ -14,6 +14,7 @@
 #include "weft/algorithm/compact.hpp"    // copy_if, remove*, unique*, partition*, stable_partition
 #include "weft/algorithm/find.hpp"       // find*, search*, mismatch, equal, all_of, ..., is_heap
 #include "weft/algorithm/for_each.hpp"   // for_each, for_each_n
+#include "weft/algorithm/invalid_comparator.hpp"  // the exception a detected bad comparator throws
 #include "weft/algorithm/memory.hpp"     // uninitialized_*, destroy, destroy_n
 #include "weft/algorithm/merge.hpp"      // merge, inplace_merge
 #include "weft/algorithm/partial_sort.hpp"  // partial_sort, partial_sort_copy, nth_element

@@ -11,6 +11,11 @@
 // pass costs about what the sequential operation does, so on fewer than three threads the
 // sequential std:: operation runs instead. includes is one search and always parallel.
 // Exceptions: the first exception thrown by the comparator or an element's copy propagates.
+// A comparator that is no strict weak order, or inputs it does not sort, cannot make the
+// parallel path write outside the space the sequential one would: the cuts must tile both
+// inputs and each part must write as many elements in the second pass as it counted in the
+// first, or the call throws weft::invalid_comparator (both checks are free: one compare per
+// part, and one per output element in a loop that already branches per element).
 // Allocation: on the parallel path of the set_* operations, one small record per leaf and an
 // offset table of as many entries; none for includes or on the sequential path.
 // Complexity: O(n1 + n2) comparisons per pass, plus a logarithmic search per block boundary;
@@ -25,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "weft/algorithm/invalid_comparator.hpp"
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/checks.hpp"
 #include "weft/execution.hpp"
@@ -98,6 +104,34 @@ struct counting_output {
   counting_output operator++(int) { return *this; }
 };
 
+// An output iterator that writes through `out` at most `left` times: a second pass of a set
+// operation writes what its first pass counted, and a comparator whose answers changed in
+// between (a random one) must not write into the next part's output or past the end.
+template <class Out>
+struct bounded_output {
+  using iterator_category = std::output_iterator_tag;
+  using value_type = void;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = void;
+  Out out;
+  std::size_t left;
+  decltype(auto) operator*() {
+    if (left == 0) throw_invalid_comparator_cold();
+    return *out;
+  }
+  bounded_output& operator++() {
+    ++out;
+    --left;
+    return *this;
+  }
+  bounded_output operator++(int) {
+    bounded_output was = *this;
+    ++*this;
+    return was;
+  }
+};
+
 // One part of a set operation's answer: the sub-ranges [s1, e1) and [s2, e2) of the inputs,
 // and how many elements the operation makes of them.
 struct set_part {
@@ -163,13 +197,21 @@ Out set_operation(It1 first1, It1 last1, It2 first2, It2 last2, Out d_first, con
   const auto parts = plumbing::bridge(
       index_producer{0, cutter.length()},
       set_count_consumer<decltype(cutter), Op>{{}, &cutter, &op});
+  // A leaf's first cut is searched afresh, its last from the leaf's previous cut: under a
+  // strict weak order both searches give the same cut, so the parts tile the inputs.
   std::vector<std::size_t> offset(parts.size() + 1, 0);
-  for (std::size_t i = 0; i < parts.size(); ++i) offset[i + 1] = offset[i] + parts[i].count;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0 && (parts[i].s1 != parts[i - 1].e1 || parts[i].s2 != parts[i - 1].e2))
+      throw_invalid_comparator_cold();
+    offset[i + 1] = offset[i] + parts[i].count;
+  }
   for_blocks(parts.size(), [&](std::size_t lo, std::size_t hi) {
     for (std::size_t i = lo; i < hi; ++i) {
       const set_part& p = parts[i];
-      op(algo::advance(first1, p.s1), algo::advance(first1, p.e1), algo::advance(first2, p.s2),
-         algo::advance(first2, p.e2), algo::advance(d_first, offset[i]));
+      const auto end = op(algo::advance(first1, p.s1), algo::advance(first1, p.e1),
+                          algo::advance(first2, p.s2), algo::advance(first2, p.e2),
+                          bounded_output<Out>{algo::advance(d_first, offset[i]), p.count});
+      if (end.left != 0) throw_invalid_comparator_cold();  // fewer than counted: a gap
     }
   });
   return algo::advance(d_first, offset.back());

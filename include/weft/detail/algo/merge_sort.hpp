@@ -2,7 +2,9 @@
 // The comparison path of weft::sort and weft::stable_sort, and weft::inplace_merge: fixed
 // tiles sorted as independent sub-problems, then levels of merges, each level one pass of
 // output blocks split by merge path. A scratch array of live elements is the other side of
-// every merge; an exception leaves every element back in the input range.
+// every merge; an exception leaves every element back in the input range. A comparator that
+// is no strict weak order cannot make a merge read outside its runs: the merge-path splits
+// are checked (merge_path.hpp), and the sequential kernels are guarded (seq_sort.hpp).
 #pragma once
 
 #include <algorithm>
@@ -99,11 +101,15 @@ void merge_level(S src, D dst, const std::vector<merge_pair>& pairs, Comp& comp)
       s.b_lo = p.mid + (s.out_lo - p.lo - i);
     }
   });
+  // A chunk's end is the next chunk's start, so the chunks partition each pair exactly once
+  // whatever the comparator answers; splits out of order (an invalid comparator, or runs not
+  // sorted by it) throw here, before anything has moved.
   for (std::size_t c = 0; c < chunks.size(); ++c) {
     merge_chunk_state& s = chunks[c];
     const bool last_of_pair = c + 1 == chunks.size() || chunks[c + 1].pair != s.pair;
     s.a_hi = last_of_pair ? s.pair->mid : chunks[c + 1].a_lo;
     s.b_hi = last_of_pair ? s.pair->hi : chunks[c + 1].b_lo;
+    if (s.a_hi < s.a_lo || s.b_hi < s.b_lo) throw_invalid_comparator_cold();
   }
   try {
     for_blocks(chunks.size(), [&](std::size_t lo, std::size_t hi) {

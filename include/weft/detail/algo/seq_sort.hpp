@@ -4,6 +4,13 @@
 // merge that moves its output back on unwind, or through a hole whose guard refills it.
 // (std::sort's insertion step holds an element in a local and loses it if the comparator
 // throws.) Moves are assumed not to throw; the callers check that.
+//
+// Every loop is bounded by the range itself, never by a sentinel that only a strict weak
+// order guarantees (libstdc++'s std::sort and std::nth_element partition with unguarded
+// scans): the partition scans test i <= j, the insertion sort tests its hole against first,
+// the heap sifts test the heap's size, merge_move stops at either input's end. So a
+// comparator that is no strict weak order gives an unspecified order in O(n log n)
+// comparisons (bad splits end in heapsort) and never an access outside the range.
 #pragma once
 
 #include <algorithm>
@@ -70,6 +77,41 @@ void sort3(It a, It b, It c, Comp& comp) {
   if (comp(*b, *a)) std::iter_swap(a, b);
 }
 
+// Median of 3 (ninther above 128 elements), moved to *first.
+template <class It, class Comp>
+void choose_pivot(It first, It last, Comp& comp) {
+  const std::ptrdiff_t n = last - first;
+  const It mid = first + n / 2;
+  if (n > 128) {
+    const std::ptrdiff_t s = n / 8;
+    sort3(first + 1, mid - s, last - 2, comp);
+    sort3(first + 2, mid + s, last - 3, comp);
+    sort3(first + 3, mid, last - 4, comp);
+    sort3(mid - s, mid, mid + s, comp);
+  } else {
+    sort3(first + 1, mid, last - 1, comp);
+  }
+  std::iter_swap(first, mid);
+}
+
+// Partitions (first, last) around the pivot at *first (a Hoare partition that stops on
+// equal keys) and puts the pivot at its place, which it returns: under a strict weak order
+// nothing left of it compares greater and nothing right of it less. Both scans test i <= j.
+template <class It, class Comp>
+It partition_at_pivot(It first, It last, Comp& comp) {
+  It i = std::next(first), j = std::prev(last);
+  while (true) {
+    while (i <= j && comp(*i, *first)) ++i;
+    while (i <= j && comp(*first, *j)) --j;
+    if (i >= j) break;
+    std::iter_swap(i, j);
+    ++i;
+    --j;
+  }
+  std::iter_swap(first, j);
+  return j;
+}
+
 // Ranges this short are insertion-sorted (the usual introsort cutoff).
 inline constexpr std::ptrdiff_t insertion_cutoff = 24;
 
@@ -81,17 +123,7 @@ template <class It, class Comp>
 void introsort_loop(It first, It last, Comp& comp, int budget, bool leftmost) {
   while (last - first > insertion_cutoff) {
     const std::ptrdiff_t n = last - first;
-    const It mid = first + n / 2;
-    if (n > 128) {
-      const std::ptrdiff_t s = n / 8;
-      sort3(first + 1, mid - s, last - 2, comp);
-      sort3(first + 2, mid + s, last - 3, comp);
-      sort3(first + 3, mid, last - 4, comp);
-      sort3(mid - s, mid, mid + s, comp);
-    } else {
-      sort3(first + 1, mid, last - 1, comp);
-    }
-    std::iter_swap(first, mid);
+    choose_pivot(first, last, comp);
     // *first is the pivot from here on. Equal to the element left of the range (a pivot of
     // an enclosing call, no greater than anything here): take every element equal to it.
     if (!leftmost && !comp(*std::prev(first), *first)) {
@@ -101,16 +133,7 @@ void introsort_loop(It first, It last, Comp& comp, int budget, bool leftmost) {
       first = k;
       continue;
     }
-    It i = std::next(first), j = std::prev(last);
-    while (true) {
-      while (i <= j && comp(*i, *first)) ++i;
-      while (i <= j && comp(*first, *j)) --j;
-      if (i >= j) break;
-      std::iter_swap(i, j);
-      ++i;
-      --j;
-    }
-    std::iter_swap(first, j);
+    const It j = partition_at_pivot(first, last, comp);
     const std::ptrdiff_t l = j - first, r = last - j - 1;
     if (std::min(l, r) < n / 8 && --budget <= 0) {
       heap_sort(first, last, comp);
@@ -132,6 +155,31 @@ template <class It, class Comp>
 void introsort(It first, It last, Comp& comp) {
   const auto n = static_cast<std::size_t>(last - first);
   introsort_loop(first, last, comp, 2 * static_cast<int>(std::bit_width(n)), true);
+}
+
+// nth_element on introsort's guarded partition (introselect): partitions until the pivot
+// lands on nth, keeping the side that holds it; heapsorts the rest past 2 log2(n) bad
+// splits. Unlike std::nth_element's unguarded partition, no comparator can move its scans
+// out of [first, last), and an exception from the comparator leaves a permutation.
+template <class It, class Comp>
+void introselect(It first, It nth, It last, Comp& comp) {
+  if (nth == last) return;
+  int budget = 2 * static_cast<int>(std::bit_width(static_cast<std::size_t>(last - first)));
+  while (last - first > insertion_cutoff) {
+    const std::ptrdiff_t n = last - first;
+    choose_pivot(first, last, comp);
+    const It j = partition_at_pivot(first, last, comp);
+    if (j == nth) return;
+    if (std::min(j - first, last - j - 1) < n / 8 && --budget <= 0) {
+      heap_sort(first, last, comp);
+      return;
+    }
+    if (nth < j)
+      last = j;
+    else
+      first = std::next(j);
+  }
+  insertion_sort(first, last, comp);
 }
 
 // Moves the stable merge of [f1, l1) and [f2, l2) to out, by assignment. If the comparator
