@@ -161,10 +161,20 @@ std::uint32_t private_fork_bound(std::size_t threads) noexcept {
 // "<prefix>-<index>", the prefix cut so that the whole fits Linux's 15 characters. Set by
 // the creating thread, so that the name is there when the pool's constructor returns.
 void name_thread(pthread_t tid, const std::string& prefix, std::size_t index) {
-  const std::string suffix = "-" + std::to_string(index);
-  const std::size_t room = suffix.size() < 15 ? 15 - suffix.size() : 0;
-  const std::string name = prefix.substr(0, room) + suffix;
-  pthread_setname_np(tid, name.c_str());
+  char digits[24];
+  std::size_t n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + index % 10);
+    index /= 10;
+  } while (index != 0);
+  char name[16];
+  const std::size_t prefix_len = std::min(prefix.size(), sizeof name - 2 - n);
+  std::memcpy(name, prefix.data(), prefix_len);
+  std::size_t at = prefix_len;
+  name[at++] = '-';
+  while (n != 0) name[at++] = digits[--n];
+  name[at] = '\0';
+  pthread_setname_np(tid, name);
 }
 
 // The stack size a pool's threads get: the default for 0, else `requested` rounded up to

@@ -89,8 +89,10 @@ struct alignas(cache_line_bytes) worker {
   }
   // Counters for thread_pool::stats(), written only by the owner on its scheduling paths
   // (never by a join or a spawn): a relaxed load and store, no read-modify-write, so they
-  // cost nothing on the hot path; relaxed loads from any thread read them.
-  struct counters {
+  // cost nothing on the hot path; relaxed loads from any thread read them. Their own line:
+  // a thief reads `isolated_from` after every steal, and must not find it on a line the
+  // victim writes for each job it runs.
+  struct alignas(cache_line_bytes) counters {
     std::atomic<std::uint64_t> jobs_run{0};  // jobs taken from the pool's queues and run
     std::atomic<std::uint64_t> steals{0};    // of those, taken from another worker's deque
     static void bump(std::atomic<std::uint64_t>& c) noexcept {
