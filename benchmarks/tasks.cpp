@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The task-parallel tables: nqueens (a spawn per placement) and spawn_throughput (spawns from
-// one thread). Each round runs every peer in turn; a cell is the median of all its samples.
+// The task-parallel tables: nqueens (a spawn per placement), spawn_throughput (spawns from
+// one thread), async_fib, and the nested reductions (nested_nqueens, nested_grid). Each round runs every peer in turn; a cell is the median of all its samples.
 #include "tasks.hpp"
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 
 #include "common.hpp"
 #include "async_fib/config.hpp"
+#include "nested/config.hpp"
 #include "nqueens/config.hpp"
 #include "spawn_throughput/config.hpp"
 
@@ -140,18 +141,78 @@ void run_async_fib(const options& o, csv_sink& csv) {
     bar("weft async_fib(" + std::to_string(n) + ") @" + std::to_string(t) + " / join", r, 3.0, "x");
 }
 
+// A nested workload's table (time, over the sequential run, over weft's) and its bars:
+// weft at 2 threads over its own 1-thread time and, where given, over oneTBB's at 2.
+template <class Peers, class Run>
+void run_nested(const char* workload, const std::string& param, const std::string& title,
+                const Peers& peers, const options& o, csv_sink& csv, double vs_tbb_limit,
+                Run&& run) {
+  std::printf("\n== %s: %s; median of %d rounds x %d runs ==\n%-7s %-5s %10s %8s %8s\n",
+              workload, title.c_str(), o.rounds, o.reps, "threads", "peer", "time ms", "vs seq",
+              "vs weft");
+  std::map<int, double> weft_at, tbb_at;
+  for (const int t : o.threads) {
+    const auto ns = sample_rounds(workload, peers, t, o.rounds, run);
+    const double seq = median_or_nan(ns[0]), weft = median_or_nan(ns[1]);
+    weft_at[t] = weft;
+    tbb_at[t] = median_or_nan(ns[2]);
+    for (std::size_t i = 0; i < ns.size(); ++i) {
+      const double med = median_or_nan(ns[i]);
+      std::printf("%-7d %-5s %10s %8s %8s\n", t, peers[i].name, cell(med / 1e6, "%.3f").c_str(),
+                  cell(med / seq, "%.2fx").c_str(), cell(med / weft, "%.2fx").c_str());
+      if (peers[i].run == nullptr) continue;
+      csv.add(workload, peers[i].name, t, param, "median_ns", med, "ns");
+    }
+    std::fflush(stdout);
+  }
+  bars_heading();
+  if (weft_at.count(1) && weft_at.count(2))
+    bar(std::string("weft ") + workload + " @2 threads / @1", weft_at[2] / weft_at[1], 0.55, "x");
+  if (vs_tbb_limit > 0 && weft_at.count(2))
+    bar(std::string("weft ") + workload + " @2 threads / tbb", weft_at[2] / tbb_at[2],
+        vs_tbb_limit, "x");
+}
+
+void run_nested_nqueens(const options& o, csv_sink& csv) {
+  namespace q = nested;
+  const int n = static_cast<int>(o.size_of("nested_nqueens", q::default_n, q::quick_n));
+  if (n < 1 || n >= static_cast<int>(std::size(nqueens::solutions))) {
+    std::fprintf(stderr, "weft_bench: nested_nqueens size %d is not in 1..14\n", n);
+    std::exit(2);
+  }
+  run_nested("nested_nqueens", "n=" + std::to_string(n),
+             "n-queens(" + std::to_string(n) +
+                 "), a parallel sum over the free columns at every level, no cutoff",
+             q::queens_peers, o, csv, 0.8,
+             [&](const auto& p, int threads) { return p.run(n, threads, o.reps); });
+}
+
+void run_nested_grid(const options& o, csv_sink& csv) {
+  namespace q = nested;
+  const std::size_t side = o.size_of("nested_grid", q::default_side, q::quick_side);
+  run_nested("nested_grid", "side=" + std::to_string(side),
+             std::to_string(side) + " x " + std::to_string(side) +
+                 " grid, a parallel sum over the rows of parallel sums over a row",
+             q::grid_peers, o, csv, 0,
+             [&](const auto& p, int threads) { return p.run(side, threads, o.reps); });
+}
+
 }  // namespace
 
 void run_task_workload(const std::string& workload, const options& o, csv_sink& csv) {
   if (workload == "nqueens") run_nqueens(o, csv);
   if (workload == "spawn_throughput") run_spawn_throughput(o, csv);
   if (workload == "async_fib") run_async_fib(o, csv);
+  if (workload == "nested_nqueens") run_nested_nqueens(o, csv);
+  if (workload == "nested_grid") run_nested_grid(o, csv);
 }
 
 int task_steps(const std::string& workload, const options& o) {
   const int per_peer = static_cast<int>(o.threads.size()) * o.rounds;
   if (workload == "nqueens") return built(nqueens::peers) * per_peer;
   if (workload == "async_fib") return built(async_fib::peers) * per_peer;
+  if (workload == "nested_nqueens") return built(nested::queens_peers) * per_peer;
+  if (workload == "nested_grid") return built(nested::grid_peers) * per_peer;
   return built(spawn_throughput::peers) * per_peer;
 }
 

@@ -292,13 +292,14 @@ TEST_CASE("with_min_len: no piece is shorter, the probe's first one included",
 TEST_CASE("the probe: a fork that would wake a sleeping thread gets the larger budget",
           "[iter][plumbing]") {
   using weft::detail::fork_would_wake;
-  weft::detail::learned_cost learned;
+  weft::detail::call_site_cost site;
+  weft::detail::learned_cost& learned = site.at(0);
   learned.ticks_per_item.store(1.0f);
   learned.fits_cheap_fork.store(10);
   learned.fits_waking_fork.store(1000);
   const auto small_case = [&](std::size_t n) {
     weft::detail::probe_ticket = 0;  // not the sampled call
-    return weft::detail::take_small_case(learned, n);
+    return weft::detail::take_small_case(site, n);
   };
 
   SECTION("a one-thread pool has no thread to wake") {
@@ -369,6 +370,108 @@ TEST_CASE("the probe: a fork that would wake a sleeping thread gets the larger b
   }
 }
 
+// Fold depth: the items of a bridged operation run one level below the depth it started at,
+// on whichever thread runs them, through every way into the engine (the probe's chunks, the
+// small case, leaves cut by the splitter or by with_max_len, the compiled engine of sums and
+// of the algorithms), and the thread gets its own depth back when the operation returns.
+TEST_CASE("nested operations run their items one fold depth down", "[iter][plumbing]") {
+  using weft::detail::fold_depth;
+  for (std::size_t threads : {1, 2, 3}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      REQUIRE(fold_depth == 0);
+      std::vector<int> outer(64, 1), inner(5000, 1), tiny(3, 1);
+      std::atomic<long> wrong{0};
+      const auto at = [&](unsigned depth) {
+        if (fold_depth != depth) wrong.fetch_add(1, std::memory_order_relaxed);
+      };
+      for (int round = 0; round < 20; ++round) {
+        const long total =
+            weft::iter(outer).with_max_len(1).map([&](int x) {
+              at(1);
+              long s = weft::iter(inner).map([&](int y) { at(2); return long{y}; }).sum();
+              s += weft::iter(tiny).map([&](int y) { at(2); return long{y}; }).sum();
+              weft::for_each(weft::par, inner.begin(), inner.end(), [&](int) { at(2); });
+              const std::vector<int> copied =
+                  weft::iter(inner).map([&](int y) { at(2); return y; }).to_vector();
+              at(1);
+              return s + x + static_cast<long>(copied.size());
+            }).sum();
+        CHECK(total == 64 * (5000 + 3 + 1 + 5000));
+        CHECK(fold_depth == 0);
+      }
+      CHECK(wrong.load() == 0);
+    });
+  }
+}
+
+// A call site learns its items' cost per fold depth: what the calls at one depth learned
+// decides nothing for the calls at another. Planted records: cheap items at depth 3, none
+// learned at depth 0.
+TEST_CASE("the probe: each fold depth has its own learned record", "[iter][plumbing]") {
+  weft::detail::call_site_cost site;
+  weft::detail::learned_cost& deep = site.at(3);
+  deep.ticks_per_item.store(1.0f);
+  deep.fits_cheap_fork.store(1000);
+  deep.fits_waking_fork.store(1000);
+  const auto small_case = [&](std::size_t n) {
+    weft::detail::probe_ticket = 0;  // not the sampled call
+    return weft::detail::take_small_case(site, n);
+  };
+  CHECK_FALSE(small_case(12));
+  {
+    const weft::detail::nested_fold at_depth_3(2);
+    CHECK(small_case(12));
+    CHECK_FALSE(small_case(1001));
+  }
+  CHECK_FALSE(small_case(12));
+  // Depths past the last record share it.
+  CHECK(&site.at(weft::detail::learned_depths + 5) == &site.at(weft::detail::learned_depths - 1));
+}
+
+namespace {
+
+// A recursion through one pipeline call site: at every level two items, each the next level;
+// at the top, if `meet`, each item first waits until the other has started.
+long recurse(int level, std::atomic<int>* meet) {
+  const int two[] = {0, 1};
+  return weft::iter(two).map([&](int i) -> long {
+    if (meet != nullptr) {
+      meet->fetch_add(1);
+      // Both items start only if the top call forks them to two threads (the fork of the
+      // other item may be pending here: offered while this one waits).
+      const auto both_started = [&] {
+        weft::offer_work();
+        return meet->load() >= 2;
+      };
+      if (!weft_test::eventually(both_started, 2'000'000)) return -1;
+    }
+    return level == 0 ? i : recurse(level - 1, nullptr);
+  }).sum();
+}
+
+}  // namespace
+
+// The shape of a recursive search written with pipelines: thousands of calls at the bottom,
+// each over two cheap items, teach the call site that its items are cheap; the top call's two
+// items hold the whole tree. The top call still forks (its depth's record is its own), so
+// both of its items run at once on a pool of two threads. (With one record for every depth,
+// the last thing learned, the cheap calls, would make the top call fold both items inline.)
+TEST_CASE("a recursion through pipelines forks its top call", "[iter][plumbing]") {
+  weft::thread_pool pool({.num_threads = 2});
+  pool.install([&] {
+    constexpr int levels = 11;
+    for (int warm = 0; warm < 4; ++warm) CHECK(recurse(levels, nullptr) == (1L << levels));
+    // The bottom's calls, many more of them, and last: one level down.
+    std::atomic<long> leaves{0};
+    weft::range(0, 4000).for_each([&](int) { leaves += recurse(0, nullptr); });
+    CHECK(leaves.load() == 4000);
+    std::atomic<int> meet{0};
+    weft::detail::probe_ticket = 0;  // not the sampled call, which probes its first item alone
+    CHECK(recurse(levels, &meet) == (1L << levels));
+  });
+}
+
 // When the record says the input holds at least twice the budget, the bridge forks at once
 // instead of probing: no probe, so a planted record far from the truth is not corrected,
 // except by the sampled call (one in 16), which still probes. The bridge runs here, in this
@@ -392,8 +495,9 @@ TEST_CASE("the probe: an input far past the budget forks at once, the sampled ca
   const auto add = [](long a, long b) { return a + b; };
   const algo::reduce_blocks_consumer<long>::block_fn block_ref(block);
   const algo::reduce_blocks_consumer<long>::combine_fn combine_ref(add);
-  auto& record = algo::block_cost<sum_of_indices_block>;
-  const algo::reduce_blocks_consumer<long> c{{&record}, &block_ref, &combine_ref};
+  auto& site = algo::block_cost<sum_of_indices_block>;
+  auto& record = site.at(0);  // the calls below run at fold depth 0
+  const algo::reduce_blocks_consumer<long> c{{&site}, &block_ref, &combine_ref};
   // 10 items fit either budget: a cost per item ~10,000 times what adding an index costs.
   constexpr float planted = 1e5f;
   record.ticks_per_item.store(planted);

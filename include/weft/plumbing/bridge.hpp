@@ -86,6 +86,34 @@ struct bridge_state {
   std::size_t max_len = 0;
   // A stop callback may set `cancelled` (with_stop): a one-thread run still folds in blocks.
   bool stoppable = false;
+  // How many folds of other bridged operations the caller's items run in (fold_depth when
+  // the operation started): its leaves fold at depth + 1, on whichever thread runs them.
+  unsigned depth = 0;
+};
+
+// The fold depth of the code running on this thread: 0 outside any bridged operation, d + 1
+// inside the items of an operation started at depth d (its probe, small case and leaves, on
+// any thread). A pipeline nested in a pipeline's items (or in an algorithm's, or in a
+// recursive search that calls itself through a pipeline) learns its cost per depth
+// (call_site_cost): a per-item cost learned by the many cheap calls at the bottom of a
+// recursion says nothing about the few calls at the top, whose items hold the whole tree.
+// Exported like current_worker: a shared libweft's compiled engine runs leaves whose items
+// start nested operations in the caller's code, and both must see one variable.
+WEFT_API constinit inline thread_local unsigned fold_depth = 0;
+
+// Sets fold_depth to `depth` + 1 while the items of an operation started at `depth` run on
+// this thread; restores what the thread had before (a thread that waits inside one fold may
+// run a leaf of another, at another depth).
+class nested_fold {
+ public:
+  explicit nested_fold(unsigned depth) noexcept : saved_(fold_depth) { fold_depth = depth + 1; }
+  nested_fold() noexcept : nested_fold(fold_depth) {}
+  nested_fold(const nested_fold&) = delete;
+  nested_fold& operator=(const nested_fold&) = delete;
+  ~nested_fold() { fold_depth = saved_; }
+
+ private:
+  unsigned saved_;
 };
 
 // The stop callback of a pipeline with a stop token (I1, I3).
@@ -222,6 +250,7 @@ typename C::result_type fold_rest(const P& p, C& c, F& f, std::size_t lo, bridge
   std::size_t block = hint != 0 ? hint : st.check_every;
   bool timing = st.threads > 1;  // never in deterministic mode: its blocks are fixed
   bool long_items = false;
+  const nested_fold nest(st.depth);
   try {
     while (lo < hi) {
       const std::size_t end = std::min(hi, lo + block);
@@ -330,6 +359,7 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
   const std::size_t n = p.size();
   const std::size_t threads = weft::num_threads();
   if (threads == 1 && !st.stoppable) {
+    const nested_fold nest(st.depth);
     plumbing::fold_block(p, f, done, n);
     return std::move(f).complete();
   }
@@ -340,6 +370,7 @@ typename C::result_type bridge_after_probe(const P& p, C& c, F& f, std::size_t d
     const std::size_t want = std::max(done, min_len_option);
     const std::size_t end = n - std::min(want, n) < min_len_option ? n : want;
     if (end > done) {
+      const nested_fold nest(st.depth);
       if (!plumbing::fold_block(p, f, done, end) || end == n) return std::move(f).complete();
       done = end;
     }
@@ -380,20 +411,32 @@ struct learned_cost {
   std::atomic<std::size_t> fits_waking_fork{0};
 };
 
+// What one call site learned, one record per fold depth (fold_depth): the calls of a
+// recursion through a pipeline share a call site, and their items' cost grows with their
+// distance from the bottom. Depths from learned_depths - 1 on share the last record: by then
+// a call's items are the bottom's, or its items are so many that any record splits them.
+inline constexpr unsigned learned_depths = 8;
+struct call_site_cost {
+  learned_cost by_depth[learned_depths];
+  learned_cost& at(unsigned depth) noexcept {
+    return by_depth[depth < learned_depths ? depth : learned_depths - 1];
+  }
+};
+
 // One record per <producer, consumer> type pair, so in practice per call site...
 template <class P, class C>
-inline constinit learned_cost learned_cost_of{};
+inline constinit call_site_cost learned_cost_of{};
 
 // ...unless the consumer names its own: the algorithms' block consumers see their block
 // function through a type-erased reference (one engine instantiation for every call site),
 // and keep one record per block function type instead.
 template <class C>
 concept carries_learned_cost = requires(const C& c) {
-  { c.cost_record() } -> std::same_as<learned_cost*>;
+  { c.cost_record() } -> std::same_as<call_site_cost*>;
 };
 
 template <class P, class C>
-learned_cost& learned_cost_for(const C& c) {
+call_site_cost& learned_cost_for(const C& c) {
   if constexpr (carries_learned_cost<C>)
     return *c.cost_record();
   else
@@ -403,17 +446,18 @@ learned_cost& learned_cost_for(const C& c) {
 constinit inline thread_local unsigned probe_ticket = 0;
 
 // Whether a call over n items takes the engine's small case (bridge, step 1): it runs the
-// probe (no with_max_len, not deterministic), its learned cost fits the probe budget (the
-// larger one when a fork would have to wake a thread) and it is not the sampled call. If
-// so the call is counted, as bridge counts it, and the caller folds everything on its own
-// thread (never with a stop token). for_blocks, reduce_blocks and the block searches (detail/algo/) ask this before
+// probe (no with_max_len, not deterministic), its learned cost at this thread's fold depth
+// fits the probe budget (the larger one when a fork would have to wake a thread) and it is
+// not the sampled call. If so the call is counted, as bridge counts it, and the caller folds
+// everything on its own thread, inside a nested_fold (never with a stop token). for_blocks, reduce_blocks and the block searches (detail/algo/) ask this before
 // calling the engine compiled into libweft, so that a small call never enters the library.
 // `waking_fork`, if given, receives fork_would_wake() when this had to ask it.
-WEFT_INLINE bool take_small_case(learned_cost& learned, std::size_t n,
+WEFT_INLINE bool take_small_case(call_site_cost& site, std::size_t n,
                                  const plumbing::split_options& opt = {},
                                  std::optional<bool>* waking_fork = nullptr) noexcept {
   // A stop token is registered inside the engine (bridge), so such a call always enters it.
   if (opt.deterministic || opt.max_len || opt.stop.stop_possible()) return false;
+  learned_cost& learned = site.at(fold_depth);
   if (n > learned.fits_cheap_fork.load(std::memory_order_relaxed)) {
     if (n > learned.fits_waking_fork.load(std::memory_order_relaxed)) return false;
     const bool wakes = fork_would_wake();
@@ -450,6 +494,7 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   using detail::bridge_state;
   const std::size_t n = p.size();
   bridge_state st;
+  st.depth = detail::fold_depth;
   std::optional<std::stop_callback<detail::cancel_bridge_on_stop>> on_stop;  // I3
   if (opt.stop.stop_possible()) {
     if (opt.stop.stop_requested()) return c.make_folder().complete();
@@ -470,10 +515,12 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     return detail::bridge_adaptive(p, c, sp, false, st);
   }
 
-  detail::learned_cost& learned = detail::learned_cost_for<P>(c);
+  detail::call_site_cost& site = detail::learned_cost_for<P>(c);
+  detail::learned_cost& learned = site.at(st.depth);
   auto f = c.make_folder();
   std::optional<bool> asked;  // the small-case test's answer to fork_would_wake, if it asked
-  if (detail::take_small_case(learned, n, {}, &asked)) {
+  if (detail::take_small_case(site, n, {}, &asked)) {
+    const detail::nested_fold nest(st.depth);
     fold_block(p, f, 0, n);  // the small case: no clock, no pool
     return std::move(f).complete();
   }
@@ -488,6 +535,7 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   if constexpr (folder_stops_early<decltype(f)>) {
     if (fits > 0 && !sampled) {
       const std::size_t first = std::min(fits, n);  // L2: the record may have grown since
+      const detail::nested_fold nest(st.depth);
       if (!fold_block(p, f, 0, first) || first == n) return std::move(f).complete();
       return detail::bridge_after_probe(p, c, f, first,
                                         learned.ticks_per_item.load(std::memory_order_relaxed),
@@ -521,7 +569,10 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   double elapsed_complete = 0;
   while (true) {
     const std::size_t end = std::min(n, done + chunk);
-    complete_chunks = fold_block(p, f, done, end);
+    {
+      const detail::nested_fold nest(st.depth);
+      complete_chunks = fold_block(p, f, done, end);
+    }
     done = end;
     elapsed = static_cast<double>(cost_clock_now() - start);
     if (!complete_chunks) break;

@@ -94,7 +94,10 @@ template <class Block>
 std::size_t find_first_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
   const find_blocks_consumer::block_fn ref(block);
-  if (take_small_case(block_cost<Block>, n)) return ref(std::size_t{0}, n);  // n: no match
+  if (take_small_case(block_cost<Block>, n)) {
+    const nested_fold nest;
+    return ref(std::size_t{0}, n);  // n: no match
+  }
   std::atomic<std::size_t> best{no_index};
   const std::size_t at =
       run_blocks(n, find_blocks_consumer{{&block_cost<Block>}, &ref, {&best, 0, n}});
@@ -176,7 +179,10 @@ template <class Block>
 bool any_block(std::size_t n, const Block& block) {
   if (n == 0) return false;
   const any_blocks_consumer::block_fn ref(block);
-  if (take_small_case(block_cost<Block>, n)) return ref(std::size_t{0}, n);
+  if (take_small_case(block_cost<Block>, n)) {
+    const nested_fold nest;
+    return ref(std::size_t{0}, n);
+  }
   std::atomic<bool> found{false};
   return run_blocks(n, any_blocks_consumer{{&block_cost<Block>}, &ref, &found});
 }

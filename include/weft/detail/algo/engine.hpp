@@ -48,13 +48,13 @@ class block_fn_ref<R(Args...)> {
 };
 
 template <class BlockFn>
-inline constinit learned_cost block_cost{};
+inline constinit call_site_cost block_cost{};
 
 // What every block consumer carries for the probe: its block function type's record
 // (the engine finds it through cost_record(), see plumbing::learned_cost_for).
 struct carries_block_cost {
-  learned_cost* cost;
-  learned_cost* cost_record() const { return cost; }
+  call_site_cost* cost;
+  call_site_cost* cost_record() const { return cost; }
 };
 
 // The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
@@ -100,7 +100,10 @@ template <class Body>
 void for_blocks(std::size_t n, const Body& body, const split_options& opt = {}) {
   if (n == 0) return;
   const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
-  if (take_small_case(block_cost<Body>, n, opt)) return ref(std::size_t{0}, n);
+  if (take_small_case(block_cost<Body>, n, opt)) {
+    const nested_fold nest;
+    return ref(std::size_t{0}, n);
+  }
   run_blocks(n, for_blocks_consumer{{&block_cost<Body>}, &ref}, opt);
 }
 
@@ -217,7 +220,10 @@ std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine&
                                const split_options& opt = {}) {
   if (n == 0) return std::nullopt;
   const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
-  if (take_small_case(block_cost<Block>, n, opt)) return block_ref(std::size_t{0}, n);
+  if (take_small_case(block_cost<Block>, n, opt)) {
+    const nested_fold nest;
+    return block_ref(std::size_t{0}, n);
+  }
   const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
   const reduce_blocks_consumer<T> c{{&block_cost<Block>}, &block_ref, &combine_ref};
   if constexpr (requires { run_blocks(n, c, opt); })
