@@ -464,6 +464,21 @@ class page {
              "calls, `async` runs the callable at once into the future.\n\n";
       row_table("async_fib", {"seq", "weft", "weft-join"}, "weft-join");
     }
+    if (run_.has("nested_nqueens")) {
+      md_ << "`nested_nqueens(" << size_text(run_.param_of("nested_nqueens"))
+          << ")`: n-queens with a parallel sum over the free columns at every level,\nno "
+             "cutoff, as Rayon's users write it with `par_iter`: "
+             "`iter(columns).map(search).sum()`\n(weft), `tbb::parallel_reduce` inside "
+             "`tbb::parallel_reduce`, OpenMP `taskloop reduction`\ninside `taskloop "
+             "reduction`. Median times (and over the sequential search's).\n\n";
+      row_table("nested_nqueens", {"seq", "weft", "tbb", "omp"}, "seq");
+    }
+    if (run_.has("nested_grid")) {
+      md_ << "`nested_grid(" << size_text(run_.param_of("nested_grid"))
+          << ")`: the sum of a hash of every cell of a square grid, a parallel sum over\nthe "
+             "rows whose items are parallel sums over one row, in the same three forms.\n\n";
+      row_table("nested_grid", {"seq", "weft", "tbb", "omp"}, "seq");
+    }
   }
 
   void fib() {
