@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -181,5 +183,50 @@ TEST_CASE("rev over a range walks it downwards: type ends, positions, stoppable"
               .rev()
               .filter(keep)
               .find_first(three_six) == affine(first_down));
+  }
+}
+
+// repeat_n, once, empty and repeat, against plain loops, at the usual lengths and in pools of
+// 1, 2 and 7 threads.
+TEST_CASE("repeat_n once empty and repeat yield copies of one value", "[iter][interface]") {
+  for (std::size_t threads : {1, 2, 7}) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      for (std::size_t n : {0, 1, 2, 1000, 100003}) {
+        INFO("threads " << threads << " length " << n);
+        CHECK(weft::repeat_n(3, n).size() == n);
+        CHECK(weft::repeat_n(3, n).sum() == static_cast<int>(3 * n));
+        CHECK(weft::repeat_n(std::string("ab"), n).map([](std::string s) { return s.size(); }).sum() ==
+              2 * n);
+        const std::vector<long> want(n, 7);
+        CHECK(weft::repeat_n(7L, n).to_vector() == want);
+        CHECK(weft::repeat(7L).take(n).to_vector() == want);
+        // Items are fresh copies: changing one changes no other.
+        const auto grown = weft::repeat_n(std::vector<int>{1, 2}, n)
+                               .map([](std::vector<int> v) {
+                                 v.push_back(3);
+                                 return v.size();
+                               })
+                               .sum();
+        CHECK(grown == 3 * n);
+        std::vector<std::size_t> idx(n);
+        for (std::size_t i = 0; i < n; ++i) idx[i] = i;
+        const auto pairs = weft::repeat('x').zip(idx).to_vector();
+        REQUIRE(pairs.size() == n);
+        bool all = true;
+        for (std::size_t i = 0; i < n; ++i) all = all && pairs[i].first == 'x' && pairs[i].second == i;
+        CHECK(all);
+        const auto numbered = weft::repeat_n(5, n).enumerate().map([](auto p) { return p.first * p.second; }).sum();
+        CHECK(numbered == 5 * (n == 0 ? 0 : n * (n - 1) / 2));
+        CHECK(weft::repeat_n(5, n).position_first([](int x) { return x == 5; }) ==
+              (n == 0 ? std::nullopt : std::optional<std::size_t>{0}));
+        CHECK(weft::repeat_n(1, n).chain(weft::empty<int>()).count() == n);
+      }
+      CHECK(weft::once(std::string("only")).to_vector() == std::vector<std::string>{"only"});
+      CHECK(weft::empty<std::string>().to_vector().empty());
+      CHECK(weft::empty<int>().sum() == 0);
+      CHECK_FALSE(weft::empty<int>().find_first([](int) { return true; }).has_value());
+      CHECK(weft::empty<int>().chain(weft::once(4)).to_vector() == std::vector<int>{4});
+    });
   }
 }
