@@ -3,7 +3,9 @@
 // comparator leaves the range a permutation of its input: every element moves by a swap, by a
 // merge that moves its output back on unwind, or through a hole whose guard refills it.
 // (std::sort's insertion step holds an element in a local and loses it if the comparator
-// throws.) Moves are assumed not to throw; the callers check that.
+// throws). That guarantee assumes moves do not throw; elements whose moves may throw are
+// insertion-sorted by swaps instead of through a hole, and then keep the guarantee as long
+// as no move actually throws.
 //
 // Every loop is bounded by the range itself, never by a sentinel that only a strict weak
 // order guarantees (libstdc++'s std::sort and std::nth_element partition with unguarded
@@ -17,9 +19,18 @@
 #include <bit>
 #include <cstddef>
 #include <iterator>
+#include <new>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace weft::detail::algo {
+
+template <class It>
+inline constexpr bool nothrow_movable_v =
+    std::is_nothrow_move_constructible_v<std::iter_value_t<It>> &&
+    std::is_nothrow_move_assignable_v<std::iter_value_t<It>> &&
+    std::is_nothrow_swappable_v<std::iter_value_t<It>>;
 
 // Holds the element lifted out of `hole`; whatever happens, it goes back into the hole,
 // which the insertion loop moves as it shifts elements right.
@@ -37,13 +48,19 @@ struct hole_guard {
 template <class It, class Comp>
 void insertion_sort(It first, It last, Comp& comp) {
   if (first == last) return;
-  for (It i = std::next(first); i != last; ++i) {
-    if (!comp(*i, *std::prev(i))) continue;
-    hole_guard<It> g(i);
-    do {
-      *g.hole = std::move(*std::prev(g.hole));
-      --g.hole;
-    } while (g.hole != first && comp(g.value, *std::prev(g.hole)));
+  if constexpr (!nothrow_movable_v<It>) {
+    // The hole's guard would move in its destructor, where a throwing move terminates.
+    for (It i = std::next(first); i != last; ++i)
+      for (It j = i; j != first && comp(*j, *std::prev(j)); --j) std::iter_swap(j, std::prev(j));
+  } else {
+    for (It i = std::next(first); i != last; ++i) {
+      if (!comp(*i, *std::prev(i))) continue;
+      hole_guard<It> g(i);
+      do {
+        *g.hole = std::move(*std::prev(g.hole));
+        --g.hole;
+      } while (g.hole != first && comp(g.value, *std::prev(g.hole)));
+    }
   }
 }
 
@@ -244,6 +261,97 @@ void merge_sort_seq(It a, B b, std::size_t n, Comp& comp) {
     }
   }
   if (!in_a) std::move(b, at(b, n), a);
+}
+
+// Stable sort of [first, last) on the calling thread: merge_sort_seq with a scratch vector of
+// n live elements (moved in and back, so that the merges only ever move-assign). The vector is
+// allocated before any element moves, so std::bad_alloc leaves the range untouched.
+template <class It, class Comp>
+void stable_sort_seq(It first, It last, Comp& comp) {
+  const auto n = static_cast<std::size_t>(last - first);
+  if (n <= stable_run) {
+    insertion_sort(first, last, comp);
+    return;
+  }
+  std::vector<std::iter_value_t<It>> b;
+  b.reserve(n);
+  b.assign(std::make_move_iterator(first), std::make_move_iterator(last));
+  std::move(b.begin(), b.end(), first);
+  merge_sort_seq(first, b.begin(), n, comp);
+}
+
+// Merges [first, middle) (n1 elements) and [middle, last) (n2) in place by rotations: split
+// the longer run in half, find where its middle element goes in the other run by a binary
+// search, rotate, recurse. Each level halves the longer run, so the depth is at most
+// log2(n1) + log2(n2) + 2 whatever the comparator answers; the searches stay inside their
+// runs; elements move only by swaps and rotations, never while the comparator runs, so an
+// exception leaves a permutation. O(n log n) comparisons and moves; bidirectional iterators.
+template <class It, class Comp>
+void merge_by_rotation(It first, It middle, It last, std::size_t n1, std::size_t n2, Comp& comp) {
+  if (n1 == 0 || n2 == 0) return;
+  if (n1 + n2 == 2) {
+    if (comp(*middle, *first)) std::iter_swap(first, middle);
+    return;
+  }
+  It cut1 = first, cut2 = middle;
+  std::size_t k1 = 0, k2 = 0;
+  if (n1 > n2) {
+    k1 = n1 / 2;
+    std::advance(cut1, static_cast<std::iter_difference_t<It>>(k1));
+    cut2 = std::lower_bound(middle, last, *cut1, comp);
+    k2 = static_cast<std::size_t>(std::distance(middle, cut2));
+  } else {
+    k2 = n2 / 2;
+    std::advance(cut2, static_cast<std::iter_difference_t<It>>(k2));
+    cut1 = std::upper_bound(first, middle, *cut2, comp);
+    k1 = static_cast<std::size_t>(std::distance(first, cut1));
+  }
+  const It mid = std::rotate(cut1, middle, cut2);
+  merge_by_rotation(first, cut1, mid, k1, k2, comp);
+  merge_by_rotation(mid, cut2, last, n1 - k1, n2 - k2, comp);
+}
+
+// inplace_merge on the calling thread. Random-access iterators over elements with noexcept
+// moves: the left run moves to a buffer and merges forward into place; the output never
+// overtakes the right run's next element, and if the comparator throws, the buffer's
+// remaining elements exactly fill the gap between the two. Otherwise, or if the buffer cannot
+// be had, merge_by_rotation.
+template <class It, class Comp>
+void inplace_merge_seq(It first, It middle, It last, Comp& comp) {
+  const auto n1 = static_cast<std::size_t>(std::distance(first, middle));
+  const auto n2 = static_cast<std::size_t>(std::distance(middle, last));
+  if (n1 == 0 || n2 == 0) return;
+  if constexpr (std::random_access_iterator<It> && nothrow_movable_v<It>) {
+    std::vector<std::iter_value_t<It>> buf;
+    try {
+      buf.reserve(n1);
+    } catch (const std::bad_alloc&) {
+      merge_by_rotation(first, middle, last, n1, n2, comp);
+      return;
+    }
+    buf.assign(std::make_move_iterator(first), std::make_move_iterator(middle));
+    auto f1 = buf.begin();
+    const auto l1 = buf.end();
+    It f2 = middle, o = first;
+    try {
+      while (f1 != l1 && f2 != last) {
+        if (comp(*f2, *f1)) {
+          *o = std::move(*f2);
+          ++f2;
+        } else {
+          *o = std::move(*f1);
+          ++f1;
+        }
+        ++o;
+      }
+    } catch (...) {
+      std::move(f1, l1, o);
+      throw;
+    }
+    std::move(f1, l1, o);
+  } else {
+    merge_by_rotation(first, middle, last, n1, n2, comp);
+  }
 }
 
 }  // namespace weft::detail::algo
