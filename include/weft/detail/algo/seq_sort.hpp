@@ -194,8 +194,10 @@ inline constexpr std::ptrdiff_t insertion_cutoff = 24;
 
 // Pattern-defeating introsort (after Orson Peters' pdqsort, reduced): median-of-3 (ninther
 // above 128) pivot kept at *first, a Hoare partition that stops on equal keys (all-equal
-// input splits evenly), elements equal to a previous pivot split off in one linear pass
-// (few distinct keys cost O(n) per key), heapsort past 2 log2(n) levels of bad splits.
+// input splits evenly) or, for small trivially copyable elements, the block partition
+// (equal keys go right, and the next step's pass below takes them), elements equal to a
+// previous pivot split off in one linear pass (few distinct keys cost O(n) per key),
+// heapsort past 2 log2(n) levels of bad splits.
 template <class It, class Comp>
 void introsort_loop(It first, It last, Comp& comp, int budget, bool leftmost) {
   while (last - first > insertion_cutoff) {
