@@ -386,12 +386,14 @@ class par_iter {
   template <class Cmp>
   std::optional<value_type> min_by(Cmp less) {
     require_comparator<Cmp>();
+    require_items_outlive_pipeline();
     return run(detail::best_consumer<value_type, Cmp, false>{{}, &less});
   }
   /// The greatest item under `less` (the last of equals).
   template <class Cmp>
   std::optional<value_type> max_by(Cmp less) {
     require_comparator<Cmp>();
+    require_items_outlive_pipeline();
     return run(detail::best_consumer<value_type, Cmp, true>{{}, &less});
   }
   /// The item with the least key(item) (the first of equals); key runs once per item.
@@ -422,6 +424,7 @@ class par_iter {
   template <class P>
   std::optional<value_type> find_any(P p) {
     require_predicate<P>("find_any(p)");
+    require_items_outlive_pipeline();
     std::atomic<bool> found{false};
     return run(detail::any_match_consumer<detail::any_keeps_value<value_type>, P>{&p, &found});
   }
@@ -429,6 +432,7 @@ class par_iter {
   template <class P>
   std::optional<value_type> find_first(P p) {
     require_predicate<P>("find_first(p)");
+    require_items_outlive_pipeline();
     return strip_index(find_ordered<true>(p));
   }
   /// The last item for which p holds; work left of a match is abandoned. An indexed
@@ -436,6 +440,7 @@ class par_iter {
   template <class P>
   std::optional<value_type> find_last(P p) {
     require_predicate<P>("find_last(p)");
+    require_items_outlive_pipeline();
     return strip_index(find_ordered<false>(p));
   }
   /// [indexed] Position of the first item for which p holds.
@@ -474,6 +479,7 @@ class par_iter {
   /// reallocated or faulted in again. `out` must not be read by the pipeline itself. If an
   /// item throws, `out` is left valid but with unspecified elements.
   void collect_into(std::vector<value_type>& out) {
+    require_items_outlive_pipeline();
     if constexpr (indexed && std::is_default_constructible_v<value_type> &&
                   std::is_assignable_v<value_type&, item_type>) {
       detail::resize_output(out, node_.size());
@@ -497,12 +503,14 @@ class par_iter {
   template <class P>
   std::pair<std::vector<value_type>, std::vector<value_type>> partition(P p) {
     require_predicate<P>("partition(p)");
+    require_items_outlive_pipeline();
     using route = detail::partition_route<P>;
     return flatten_both(run(detail::gather_two_consumer<value_type, value_type, route>{{}, {&p}}));
   }
   /// Items that are pairs, as two vectors: every item's first half, and every second half;
   /// both in order (Rayon's unzip). `iter(a).zip(b).unzip()` gives copies of a and b.
   auto unzip() {
+    require_items_outlive_pipeline();
     static_assert(detail::is_pair<value_type>,
                   "weft: unzip() needs items that are std::pairs (as zip and enumerate make): "
                   "map each item to a std::pair first");
@@ -591,6 +599,20 @@ class par_iter {
                   "weft: the comparator must be callable as less(const T&, const T&) -> bool");
   }
 
+  // The consumers that hand items out of the pipeline (to_vector, collect, min, find_first,
+  // ...) refuse runs (chunks, windows) that view storage the pipeline owns: they would dangle
+  // once the pipeline is gone. Consumers that use each item inside the pipeline (for_each,
+  // sum, reduce, count, a map to values first) take them. docs/guide.md#items-that-view-the-pipeline
+  static constexpr void require_items_outlive_pipeline() {
+    static_assert(!detail::makes_owned_views<Node> || !detail::is_run_view<value_type>,
+                  "weft: these items are chunks or windows that view storage the pipeline "
+                  "owns (a container moved into it, or an adaptor's callable before chunks or "
+                  "windows): they would dangle once the pipeline is gone, so this consumer "
+                  "cannot return them. Borrow the container (weft::iter(v) on an lvalue), map "
+                  "each run to a value (.map([](auto r) { return std::vector(r.begin(), "
+                  "r.end()); })), or use the runs inside the pipeline (for_each, sum, reduce)");
+  }
+
   // A pipeline that can be driven in reverse (all but a flat_map of forward-only ranges) is
   // searched for its last match as a search for the first match of its items in reverse, so
   // that a match near the end costs time in proportion to its distance from the end (at one
@@ -639,6 +661,7 @@ class par_iter {
                   "weft: min_by_key/max_by_key(f): f must be callable as f(const item&)");
     using K = std::remove_cvref_t<std::invoke_result_t<const Key&, detail::const_ref<item_type>>>;
     static_assert(std::totally_ordered<K>, "weft: min_by_key/max_by_key(f): keys need operator<");
+    require_items_outlive_pipeline();
     using pair_t = std::pair<K, value_type>;
     auto keyed = [&key](auto&& x) {
       K k = std::invoke(key, std::as_const(x));

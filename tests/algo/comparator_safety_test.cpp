@@ -4,7 +4,9 @@
 // returns or throws, stays inside its ranges (ASan), and leaves a permutation of the input
 // where it rearranges it. weft::invalid_comparator is an allowed outcome; the order is not
 // checked. Pools of 1, 2 and 7 threads: the splits, and so the merge-path searches that an
-// invalid comparator misleads, differ with the thread count.
+// invalid comparator misleads, differ with the thread count. The sequential policy and
+// elements whose moves may throw (both run the kernels on the calling thread) at lengths
+// around the insertion-sort and stable-run cutoffs.
 #include <functional>
 #include <stdexcept>
 
@@ -33,15 +35,36 @@ std::uint64_t mix(std::uint64_t x) {  // splitmix64's finaliser
   return x ^ (x >> 31);
 }
 
-// One comparator type for every kind, so that each algorithm is compiled once. Random answers
-// come from the seed and the call's number (counted across threads): a fixed sequence at one
-// thread. `throws` is `<` until its throw_at-th call.
+// A string whose moves may throw (they never do): the algorithms' calling-thread fallbacks.
+struct loose_string {
+  std::string s;
+  loose_string() = default;
+  loose_string(std::string v) : s(std::move(v)) {}  // NOLINT: implicit, as a std::string
+  loose_string(const loose_string&) = default;
+  loose_string(loose_string&& o) noexcept(false) : s(std::move(o.s)) {}
+  loose_string& operator=(const loose_string&) = default;
+  loose_string& operator=(loose_string&& o) noexcept(false) {
+    s = std::move(o.s);
+    return *this;
+  }
+  operator const std::string&() const { return s; }  // NOLINT: compared as a std::string
+  friend bool operator<(const loose_string& a, const loose_string& b) { return a.s < b.s; }
+  friend bool operator==(const loose_string& a, const loose_string& b) { return a.s == b.s; }
+};
+static_assert(!std::is_nothrow_move_constructible_v<loose_string>);
+
+// One comparator type for every kind, so that each algorithm is compiled once per element
+// type. Random answers come from the seed and the call's number (counted across threads): a
+// fixed sequence at one thread. `throws` is `<` until its throw_at-th call.
 struct bad_comp {
   kind k;
   std::atomic<std::uint64_t>* calls;
   std::uint64_t seed;
   std::uint64_t throw_at;
-  bool operator()(const std::string& a, const std::string& b) const {
+  template <class T>
+  bool operator()(const T& at, const T& bt) const {
+    const std::string& a = at;
+    const std::string& b = bt;
     const std::uint64_t c = calls->fetch_add(1, std::memory_order_relaxed);
     switch (k) {
       case kind::le: return a <= b;
@@ -60,7 +83,8 @@ using vec = std::vector<std::string>;
 // A multiset as its sorted elements (sorting a copy is several times faster than a map).
 using multiset = vec;
 
-multiset counts(vec::const_iterator first, vec::const_iterator last) {
+template <class It>
+multiset counts(It first, It last) {
   multiset m(first, last);
   std::sort(m.begin(), m.end());
   return m;
@@ -94,43 +118,62 @@ vec input(std::size_t n, std::uint64_t salt) {
   return random_input<std::string>(n, salt, static_cast<int>(n / 2 + 1));
 }
 
-void sort_halves(vec& v) {
+template <class V>
+void sort_halves(V& v) {
   const auto mid = v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2);
   std::sort(v.begin(), mid);
   std::sort(mid, v.end());
 }
 
-// Every comparator-taking algorithm once on a copy of `in`, with comp; checks what holds
-// for any comparator.
-void run_all(const vec& in, const bad_comp& comp) {
-  const std::size_t n = in.size();
+template <class F>
+bool attempt(const bad_comp& comp, F&& f) {
   // Each call counts its comparator calls from 0: `throws` then throws in every algorithm
   // that makes more than throw_at calls.
-  const auto attempt = [&](auto&& f) {
-    comp.calls->store(0, std::memory_order_relaxed);
-    return outcome(f);
-  };
+  comp.calls->store(0, std::memory_order_relaxed);
+  return outcome(f);
+}
+
+// Every algorithm that rearranges a range once on a copy of `in` (as elements of type T),
+// with comp: the range must stay a permutation of its input.
+template <class T, class Policy>
+void run_rearranging(const vec& in, const bad_comp& comp, Policy policy) {
   const auto whole = counts(in.begin(), in.end());
-  const auto mid_of = [](vec& v) { return v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2); };
+  const auto mid_of = [](std::vector<T>& v) { return v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2); };
   const auto rearranges = [&](const char* what, auto&& call) {
     CAPTURE(what);
-    vec v = in;
-    attempt([&] { call(v); });
+    std::vector<T> v(in.begin(), in.end());
+    attempt(comp, [&] { call(v); });
     REQUIRE(counts(v.begin(), v.end()) == whole);
   };
-  rearranges("sort", [&](vec& v) { weft::sort(weft::par, v.begin(), v.end(), comp); });
-  rearranges("stable_sort", [&](vec& v) { weft::stable_sort(weft::par, v.begin(), v.end(), comp); });
-  rearranges("sort(r)", [&](vec& v) { weft::sort(v, comp); });
-  rearranges("stable_sort(r)", [&](vec& v) { weft::stable_sort(v, comp); });
-  rearranges("partial_sort", [&](vec& v) { weft::partial_sort(weft::par, v.begin(), mid_of(v), v.end(), comp); });
-  rearranges("nth_element", [&](vec& v) { weft::nth_element(weft::par, v.begin(), mid_of(v), v.end(), comp); });
-  rearranges("inplace_merge", [&](vec& v) {
+  rearranges("sort", [&](auto& v) { weft::sort(policy, v.begin(), v.end(), comp); });
+  rearranges("stable_sort", [&](auto& v) { weft::stable_sort(policy, v.begin(), v.end(), comp); });
+  rearranges("partial_sort", [&](auto& v) { weft::partial_sort(policy, v.begin(), mid_of(v), v.end(), comp); });
+  rearranges("partial_sort, 3 smallest", [&](auto& v) {
+    weft::partial_sort(policy, v.begin(), v.begin() + std::min<std::ptrdiff_t>(3, std::ssize(v)), v.end(), comp);
+  });
+  rearranges("nth_element", [&](auto& v) { weft::nth_element(policy, v.begin(), mid_of(v), v.end(), comp); });
+  rearranges("inplace_merge", [&](auto& v) {
     sort_halves(v);
-    weft::inplace_merge(weft::par, v.begin(), mid_of(v), v.end(), comp);
+    weft::inplace_merge(policy, v.begin(), mid_of(v), v.end(), comp);
   });
-  rearranges("inplace_merge, unsorted halves", [&](vec& v) {
-    weft::inplace_merge(weft::par, v.begin(), mid_of(v), v.end(), comp);
+  rearranges("inplace_merge, unsorted halves", [&](auto& v) {
+    weft::inplace_merge(policy, v.begin(), mid_of(v), v.end(), comp);
   });
+  if constexpr (std::is_same_v<Policy, weft::execution::parallel_policy> && std::is_same_v<T, std::string>) {
+    rearranges("sort(r)", [&](auto& v) { weft::sort(v, comp); });
+    rearranges("stable_sort(r)", [&](auto& v) { weft::stable_sort(v, comp); });
+  }
+}
+
+// Every comparator-taking algorithm once on a copy of `in`, with comp; checks what holds
+// for any comparator.
+template <class Policy>
+void run_all(const vec& in, const bad_comp& comp, Policy policy) {
+  const std::size_t n = in.size();
+  const auto attempt = [&](auto&& f) { return ::attempt(comp, f); };
+  const auto whole = counts(in.begin(), in.end());
+  const auto mid_of = [](vec& v) { return v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2); };
+  run_rearranging<std::string>(in, comp, policy);
 
   // Copies: the output stays inside the space a valid comparator would need, and holds
   // copies of input elements. merge writes every output slot, each input element once
@@ -142,11 +185,11 @@ void run_all(const vec& in, const bad_comp& comp) {
     const auto mid = mid_of(v);
     vec out(n);
     vec::iterator merged;
-    if (!attempt([&] { merged = weft::merge(weft::par, v.begin(), mid, mid, v.end(), out.begin(), comp); })) {
+    if (!attempt([&] { merged = weft::merge(policy, v.begin(), mid, mid, v.end(), out.begin(), comp); })) {
       REQUIRE(merged == out.end());
       REQUIRE(drawn_from(out.begin(), out.end(), whole));
-      // Answers that depend on the arguments alone: the blocks agree on every split.
-      if (comp.k != kind::random) REQUIRE(counts(out.begin(), out.end()) == whole);
+      // Each split is searched once: a permutation whatever the answers.
+      REQUIRE(counts(out.begin(), out.end()) == whole);
     }
     const auto set_op = [&](const char* what, std::size_t bound, auto&& call) {
       CAPTURE(what);
@@ -159,12 +202,12 @@ void run_all(const vec& in, const bad_comp& comp) {
       }
     };
     const std::size_t n1 = v.size() / 2, n2 = n - n1;
-    set_op("set_union", n, [&](vec::iterator o) { return weft::set_union(weft::par, v.begin(), mid, mid, v.end(), o, comp); });
-    set_op("set_intersection", std::min(n1, n2), [&](vec::iterator o) { return weft::set_intersection(weft::par, v.begin(), mid, mid, v.end(), o, comp); });
-    set_op("set_difference", n1, [&](vec::iterator o) { return weft::set_difference(weft::par, v.begin(), mid, mid, v.end(), o, comp); });
-    set_op("set_symmetric_difference", n, [&](vec::iterator o) { return weft::set_symmetric_difference(weft::par, v.begin(), mid, mid, v.end(), o, comp); });
-    set_op("partial_sort_copy", n2, [&](vec::iterator o) { return weft::partial_sort_copy(weft::par, v.begin(), v.end(), o, o + static_cast<std::ptrdiff_t>(n2), comp); });
-    attempt([&] { (void)weft::includes(weft::par, v.begin(), mid, mid, v.end(), comp); });
+    set_op("set_union", n, [&](vec::iterator o) { return weft::set_union(policy, v.begin(), mid, mid, v.end(), o, comp); });
+    set_op("set_intersection", std::min(n1, n2), [&](vec::iterator o) { return weft::set_intersection(policy, v.begin(), mid, mid, v.end(), o, comp); });
+    set_op("set_difference", n1, [&](vec::iterator o) { return weft::set_difference(policy, v.begin(), mid, mid, v.end(), o, comp); });
+    set_op("set_symmetric_difference", n, [&](vec::iterator o) { return weft::set_symmetric_difference(policy, v.begin(), mid, mid, v.end(), o, comp); });
+    set_op("partial_sort_copy", n2, [&](vec::iterator o) { return weft::partial_sort_copy(policy, v.begin(), v.end(), o, o + static_cast<std::ptrdiff_t>(n2), comp); });
+    attempt([&] { (void)weft::includes(policy, v.begin(), mid, mid, v.end(), comp); });
   }
 
   // Searches: an iterator into the range (or last), an item of the input.
@@ -174,15 +217,15 @@ void run_all(const vec& in, const bad_comp& comp) {
     if (!may_be_last && n > 0) REQUIRE(it != in.end());
   };
   vec::const_iterator it;
-  if (!attempt([&] { it = weft::min_element(weft::par, in.begin(), in.end(), comp); })) in_range(it, false);
-  if (!attempt([&] { it = weft::max_element(weft::par, in.begin(), in.end(), comp); })) in_range(it, false);
+  if (!attempt([&] { it = weft::min_element(policy, in.begin(), in.end(), comp); })) in_range(it, false);
+  if (!attempt([&] { it = weft::max_element(policy, in.begin(), in.end(), comp); })) in_range(it, false);
   std::pair<vec::const_iterator, vec::const_iterator> mm;
-  if (!attempt([&] { mm = weft::minmax_element(weft::par, in.begin(), in.end(), comp); })) {
+  if (!attempt([&] { mm = weft::minmax_element(policy, in.begin(), in.end(), comp); })) {
     in_range(mm.first, false);
     in_range(mm.second, false);
   }
-  if (!attempt([&] { it = weft::is_sorted_until(weft::par, in.begin(), in.end(), comp); })) in_range(it, true);
-  attempt([&] { (void)weft::is_sorted(weft::par, in.begin(), in.end(), comp); });
+  if (!attempt([&] { it = weft::is_sorted_until(policy, in.begin(), in.end(), comp); })) in_range(it, true);
+  attempt([&] { (void)weft::is_sorted(policy, in.begin(), in.end(), comp); });
   std::optional<std::string> best;
   if (!attempt([&] { best = weft::iter(in).min_by(comp); })) {
     REQUIRE(best.has_value() == (n > 0));
@@ -226,6 +269,22 @@ TEST_CASE("comparator safety: sort with random answers leaves a permutation", "[
   }
 }
 
+TEST_CASE("comparator safety: merge with random answers writes a permutation", "[algo][comparator-safety]") {
+  for (const std::size_t threads : {1, 2, 7}) {
+    CAPTURE(threads);
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] {
+      vec v = input(100003, 4);
+      sort_halves(v);
+      const auto mid = v.begin() + 100003 / 2;
+      vec out(v.size());
+      std::atomic<std::uint64_t> calls{0};
+      if (!outcome([&] { weft::merge(weft::par, v.begin(), mid, mid, v.end(), out.begin(), bad_comp{kind::random, &calls, 5, 0}); }))
+        REQUIRE(counts(out.begin(), out.end()) == counts(v.begin(), v.end()));
+    });
+  }
+}
+
 TEST_CASE("comparator safety: inplace_merge on unsorted halves stays in bounds", "[algo][comparator-safety]") {
   for (const std::size_t threads : {1, 2, 7}) {
     CAPTURE(threads);
@@ -254,7 +313,7 @@ TEST_CASE("comparator safety: every algorithm with every bad comparator in pools
         CAPTURE(threads, n, name(k));
         std::atomic<std::uint64_t> calls{0};
         const bad_comp comp{k, &calls, n * 31 + threads, n * 2 + 1};
-        pool.install([&] { run_all(in, comp); });
+        pool.install([&] { run_all(in, comp, weft::par); });
       }
     }
     // The pool still works: a valid sort completes.
@@ -263,5 +322,23 @@ TEST_CASE("comparator safety: every algorithm with every bad comparator in pools
       weft::sort(weft::par, v.begin(), v.end());
       REQUIRE(std::is_sorted(v.begin(), v.end()));
     });
+  }
+}
+
+TEST_CASE("comparator safety: every algorithm with every bad comparator on the calling thread", "[algo][comparator-safety]") {
+  // weft::seq, and elements whose moves may throw under weft::par: the kernels of
+  // seq_sort.hpp on the calling thread. Lengths around the introsort's insertion cutoff (24)
+  // and the stable sort's runs (16), and a few of them.
+  weft::thread_pool pool({.num_threads = 2});
+  for (const std::size_t n : {0, 1, 2, 3, 7, 16, 17, 24, 25, 26, 33, 100, 300, 3001}) {
+    const vec in = input(n, n + 11);
+    for (const kind k : kinds) {
+      CAPTURE(n, name(k));
+      std::atomic<std::uint64_t> calls{0};
+      const bad_comp comp{k, &calls, n * 17 + 5, n * 2 + 1};
+      run_all(in, comp, weft::seq);
+      run_rearranging<loose_string>(in, comp, weft::seq);
+      pool.install([&] { run_rearranging<loose_string>(in, comp, weft::par); });
+    }
   }
 }

@@ -22,9 +22,12 @@ namespace weft {
 /// [out, out + n1 + n2) and returns the end; ties take the first range's element first. With
 /// a parallel policy and random-access iterators the output is cut into blocks and each
 /// block finds its sources by a binary search on the merge path (O(log n) comparisons), so
-/// every block merges on its own. The output must not overlap either input.
-/// Exceptions: the first exception from `comp` or a copy propagates; the output is then
-/// partly written. No allocation. O(n) comparisons plus O(log n) per block.
+/// every block merges on its own; each split is searched once, so whatever `comp` answers the
+/// output is a permutation of the inputs. The output must not overlap either input.
+/// Exceptions: the first exception from `comp` or a copy propagates, and
+/// `weft::invalid_comparator` where the splits come out of order; the output is then partly
+/// written. Allocation: with a parallel policy, one split per 16 Ki output elements
+/// (n / 16384 + 1 `std::size_t`), none below that. O(n) comparisons plus O(log n) per split.
 template <execution_policy Policy, class It1, class It2, class Out, class Comp = std::less<>>
 Out merge(Policy&&, It1 first1, It1 last1, It2 first2, It2 last2, Out out, Comp comp = {}) {
   static_assert(std::forward_iterator<It1> && std::forward_iterator<It2>,
@@ -46,9 +49,13 @@ Out merge(Policy&&, It1 first1, It1 last1, It2 first2, It2 last2, Out out, Comp 
 
 /// Merges the sorted ranges [first, middle) and [middle, last) in place, stably. With a
 /// parallel policy and random-access iterators: the elements move to a scratch buffer and
-/// merge back in parallel blocks (merge path). Exceptions: the first exception from `comp`
-/// propagates, and [first, last) still holds every element exactly once; element types whose
-/// moves may throw use `std::inplace_merge` on the calling thread. Allocation: n elements.
+/// merge back in parallel blocks (merge path). Otherwise, on the calling thread: random-access
+/// iterators over elements with noexcept moves move [first, middle) to a buffer and merge
+/// forward into place; other iterators and element types merge by rotations (O(n log n)).
+/// Whatever `comp` answers, and on unsorted halves, the merge stays inside the range.
+/// Exceptions: the first exception from `comp` propagates, and [first, last) still holds
+/// every element exactly once, provided moving an element does not throw. Allocation: n
+/// elements in parallel, middle - first on the calling thread (rotations if that fails).
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void inplace_merge(Policy&&, It first, It middle, It last, Comp comp = {}) {
   static_assert(std::bidirectional_iterator<It>,
@@ -63,7 +70,7 @@ void inplace_merge(Policy&&, It first, It middle, It last, Comp comp = {}) {
     if (m == 0 || m == n) return;
     detail::algo::inplace_merge_par(first, m, n, comp);
   } else {
-    std::inplace_merge(first, middle, last, comp);
+    detail::algo::inplace_merge_seq(first, middle, last, comp);
   }
 }
 

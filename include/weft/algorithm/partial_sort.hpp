@@ -16,52 +16,35 @@
 
 namespace weft {
 
-namespace detail::algo {
-// The selection step of nth_element and partial_sort: weft's introselect, whose partition
-// stays inside the range whatever the comparator answers (docs/algorithms.md#invalid-comparators);
-// std::nth_element where an element's move may throw (introselect's guarantee assumes it
-// does not).
-template <class It, class Comp>
-void select_nth(It first, It nth, It last, Comp& comp) {
-  if constexpr (nothrow_movable_v<It>)
-    introselect(first, nth, last, comp);
-  else
-    std::nth_element(first, nth, last, comp);
-}
-}  // namespace detail::algo
-
 /// Rearranges [first, last) so that *nth is the element a full sort would put there, with no
 /// element of [first, nth) greater and none of (nth, last) less. Runs an introselect on the
 /// calling thread whatever the policy: its O(n) partition passes are bandwidth-bound and
 /// shrink geometrically, so a parallel version only wins on the first pass or two, less than
 /// its extra synchronisation here. Exceptions from `comp` propagate, and [first, last) then
-/// holds every element exactly once (elements whose moves may throw: `std::nth_element`,
-/// with std's guarantee).
+/// holds every element exactly once, provided moving an element does not throw.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void nth_element(Policy&&, It first, It nth, It last, Comp comp = {}) {
   static_assert(std::random_access_iterator<It>,
                 "weft::nth_element(policy, first, nth, last): the iterators must be "
                 "random-access");
-  detail::algo::select_nth(first, nth, last, comp);
+  // introselect's partition stays inside the range whatever the comparator answers
+  // (docs/algorithms.md#invalid-comparators).
+  detail::algo::introselect(first, nth, last, comp);
 }
 
 /// Puts the middle - first smallest elements, sorted, in [first, middle); the rest in no
-/// particular order. With a parallel policy: `weft::nth_element` at middle on the calling
-/// thread (O(n)), then `weft::sort` of [first, middle) in parallel; when middle is near last
-/// that is one full parallel sort. Exceptions from `comp` propagate, with nth_element's and
-/// sort's guarantees.
+/// particular order: `weft::nth_element` at middle - 1 on the calling thread (O(n)), then
+/// `weft::sort` of [first, middle) with `policy` (in parallel with a parallel policy; when
+/// middle is near last that is one full parallel sort). Exceptions from `comp` propagate,
+/// with nth_element's and sort's guarantees.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void partial_sort(Policy&& policy, It first, It middle, It last, Comp comp = {}) {
   static_assert(std::random_access_iterator<It>,
                 "weft::partial_sort(policy, first, middle, last): the iterators must be "
                 "random-access");
-  if constexpr (detail::algo::runs_parallel<Policy, It>) {
-    if (middle == first) return;
-    if (middle != last) detail::algo::select_nth(first, std::prev(middle), last, comp);
-    weft::sort(std::forward<Policy>(policy), first, middle, comp);
-  } else {
-    std::partial_sort(first, middle, last, comp);
-  }
+  if (middle == first) return;
+  if (middle != last) detail::algo::introselect(first, std::prev(middle), last, comp);
+  weft::sort(std::forward<Policy>(policy), first, middle, comp);
 }
 
 /// Copies the min(n, d) smallest elements of [first, last), sorted, to [d_first, d_last) and

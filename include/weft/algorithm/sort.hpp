@@ -36,7 +36,7 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
   if constexpr (runs_parallel<Policy, It>) {
     sort_par<Stable>(first, last, comp, proj);
   } else {
-    sort_std<Stable>(first, last, comp, proj);
+    sort_seq<Stable>(first, last, comp, proj);
   }
 }
 }  // namespace detail::algo
@@ -50,15 +50,18 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
 /// - anything else: sorted tiles merged in parallel (a pattern-defeating introsort per tile).
 /// Input already in order, or in reverse order, is detected in one early-exit pass (on the
 /// radix path, inside its first counting pass).
+/// With `weft::seq`, and for element types whose moves may throw, the same introsort runs on
+/// the calling thread.
 /// Preconditions: `comp` is a strict weak order; with a parallel policy it may be called on
-/// several threads at once. Exceptions: the first exception thrown by `comp` propagates, and
-/// [first, last) then still holds every original element exactly once (in some order),
-/// provided moving an element does not throw; element types whose moves may throw are sorted
-/// by `std::sort` on the calling thread, with its guarantee. Allocation: a scratch buffer of
-/// n elements (2 MiB-aligned when large) unless n <= 8192 on the comparison path; throws
-/// `std::bad_alloc` before touching the input if it cannot be had. One large buffer (8 to
-/// 256 MiB) is kept after the call, process-wide, for the next large sort to reuse. Complexity: O(n log n)
-/// comparisons; O(n) passes for radix keys; the sequenced policy calls `std::sort`.
+/// several threads at once. A comparator that is not one gives an unspecified order, never
+/// an access outside the range (docs/algorithms.md#invalid-comparators). Exceptions: the
+/// first exception thrown by `comp` propagates, and [first, last) then still holds every
+/// original element exactly once (in some order), provided moving an element does not throw.
+/// Allocation: a scratch buffer of n elements (2 MiB-aligned when large) unless n <= 8192 on
+/// the comparison path or the sort runs on the calling thread; throws `std::bad_alloc`
+/// before touching the input if it cannot be had. One large buffer (8 to 256 MiB) is kept
+/// after the call, process-wide, for the next large sort to reuse. Complexity: O(n log n)
+/// comparisons whatever `comp` answers; O(n) passes for radix keys.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void sort(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_sortable<It, Comp>();
@@ -67,8 +70,9 @@ void sort(Policy&&, It first, It last, Comp comp = {}) {
 
 /// As `sort`, and stable: equivalent elements keep their input order. Radix keys use the same
 /// radix sort (it is stable); other elements a parallel merge sort (insertion-sorted runs and
-/// merges inside each tile, then merge-path merges across tiles). Same exception guarantee;
-/// the scratch buffer is always allocated for n > 16.
+/// merges inside each tile, then merge-path merges across tiles); on the calling thread, the
+/// per-tile merge sort over the whole range. Same exception guarantee; the scratch buffer is
+/// always allocated for n > 16.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void stable_sort(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_sortable<It, Comp>();

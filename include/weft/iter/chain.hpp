@@ -95,6 +95,9 @@ class chain_node {
  public:
   static constexpr bool indexed = A::indexed && B::indexed;
   using item_type = chain_item_t<A, B>;
+  static constexpr bool producer_borrows_only =
+      detail::producer_borrows_only<A> && detail::producer_borrows_only<B>;
+  static constexpr bool makes_owned_views = detail::makes_owned_views<A> || detail::makes_owned_views<B>;
 
   chain_node(A a, B b) : a_(std::move(a)), b_(std::move(b)) {}
   std::size_t size()

@@ -19,6 +19,18 @@
 
 namespace weft::detail {
 
+// Whether a value of type T is, or holds in a pair, a run as run_of makes it.
+template <class T>
+constexpr bool is_run_view = false;
+template <class T, std::size_t E>
+constexpr bool is_run_view<std::span<T, E>> = true;
+template <class I, class S, std::ranges::subrange_kind K>
+constexpr bool is_run_view<std::ranges::subrange<I, S, K>> = true;
+template <class P>
+constexpr bool is_run_view<plumbing::producer_range<P>> = true;
+template <class A, class B>
+constexpr bool is_run_view<std::pair<A, B>> = is_run_view<A> || is_run_view<B>;
+
 // Items [lo, hi) of producer p as one range.
 template <class P>
 auto run_of(const P& p, std::size_t lo, std::size_t hi) {
@@ -78,6 +90,11 @@ class runs_node {
  public:
   static constexpr bool indexed = true;
   using item_type = plumbing::item_t<runs>;
+  // A run views the base's items through the base's producer: where that points into the
+  // pipeline (a range moved in, a map's callable), the runs are only valid while it lives.
+  static constexpr bool producer_borrows_only = detail::producer_borrows_only<Base>;
+  static constexpr bool makes_owned_views =
+      !detail::producer_borrows_only<Base> || detail::makes_owned_views<Base>;
 
   runs_node(Base base, std::size_t n) : base_(std::move(base)), n_(n) {}
   std::size_t size() { return runs::count(base_.size(), n_); }

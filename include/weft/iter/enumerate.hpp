@@ -35,6 +35,8 @@ template <indexed_node Base>
 class enumerate_node {
  public:
   static constexpr bool indexed = true;
+  static constexpr bool producer_borrows_only = detail::producer_borrows_only<Base>;
+  static constexpr bool makes_owned_views = detail::makes_owned_views<Base>;
   using item_type = std::pair<std::size_t, typename Base::item_type>;
 
   explicit enumerate_node(Base base) : base_(std::move(base)) {}

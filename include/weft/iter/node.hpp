@@ -41,6 +41,19 @@ concept indexed_node = N::indexed && requires(N& n) {
   { n.producer() } -> plumbing::producer;
 };
 
+// Whether the producers of node N point only into storage the pipeline borrows (an lvalue
+// range, or nothing: iota), so that what they hand out stays valid after the pipeline is
+// gone. A node that owns what its producers point at (a range moved into the pipeline, an
+// adaptor's callable) has `producer_borrows_only = false`; a node that says nothing counts
+// as such.
+template <class N>
+constexpr bool producer_borrows_only = requires { requires N::producer_borrows_only; };
+// Whether a stage of the pipeline ending at N (chunks, windows) makes items that view what
+// an earlier stage's producer points into while that storage is the pipeline's own: such
+// items dangle once the pipeline is gone (docs/guide.md#items-that-view-the-pipeline).
+template <class N>
+constexpr bool makes_owned_views = requires { requires N::makes_owned_views; };
+
 // The stateless consumer shape shared by most terminal operations: split copies, reduce
 // through the folder type's static `reduce`.
 template <class Derived>
@@ -199,6 +212,9 @@ class callable_node {
  public:
   static constexpr bool indexed = Base::indexed && !drops_items<Producer>;
   using item_type = Item;
+  // Its producers and folders point at the callable it owns.
+  static constexpr bool producer_borrows_only = false;
+  static constexpr bool makes_owned_views = detail::makes_owned_views<Base>;
 
   callable_node(Base base, F f) : base_(std::move(base)), f_(std::move(f)) {}
 

@@ -64,6 +64,8 @@ template <indexed_node Base>
 class rev_node {
  public:
   static constexpr bool indexed = true;
+  static constexpr bool producer_borrows_only = detail::producer_borrows_only<Base>;
+  static constexpr bool makes_owned_views = detail::makes_owned_views<Base>;
   using item_type = typename Base::item_type;
 
   explicit rev_node(Base base) : base_(std::move(base)) {}

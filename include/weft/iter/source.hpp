@@ -107,6 +107,7 @@ class range_node {
 
  public:
   static constexpr bool indexed = true;
+  static constexpr bool producer_borrows_only = borrowed;
 
   explicit range_node(R&& r) : r_(store(std::forward<R>(r))) {}
 
@@ -142,6 +143,7 @@ template <std::integral T>
 class iota_node {
  public:
   static constexpr bool indexed = true;
+  static constexpr bool producer_borrows_only = true;
   using item_type = T;
 
   iota_node(T first, T last) : first_(first) {

@@ -34,6 +34,8 @@ template <indexed_node Base>
 class step_by_node {
  public:
   static constexpr bool indexed = true;
+  static constexpr bool producer_borrows_only = detail::producer_borrows_only<Base>;
+  static constexpr bool makes_owned_views = detail::makes_owned_views<Base>;
   using item_type = typename Base::item_type;
 
   step_by_node(Base base, std::size_t step) : base_(std::move(base)), step_(step) {}

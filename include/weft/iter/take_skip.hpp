@@ -14,6 +14,8 @@ template <indexed_node Base>
 class take_skip_node {
  public:
   static constexpr bool indexed = true;
+  static constexpr bool producer_borrows_only = detail::producer_borrows_only<Base>;
+  static constexpr bool makes_owned_views = detail::makes_owned_views<Base>;
   using item_type = typename Base::item_type;
 
   // Keeps items [skip, skip + take) of the base, clamped to its length.

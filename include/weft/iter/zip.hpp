@@ -29,6 +29,9 @@ class zip_node {
  public:
   static constexpr bool indexed = true;
   using item_type = std::pair<typename A::item_type, typename B::item_type>;
+  static constexpr bool producer_borrows_only =
+      detail::producer_borrows_only<A> && detail::producer_borrows_only<B>;
+  static constexpr bool makes_owned_views = detail::makes_owned_views<A> || detail::makes_owned_views<B>;
 
   zip_node(A a, B b) : a_(std::move(a)), b_(std::move(b)) {}
   std::size_t size() { return std::min<std::size_t>(a_.size(), b_.size()); }

@@ -23,11 +23,11 @@
 
 namespace weft::detail::algo {
 
-// A tile is sorted by one sequential kernel; a merge chunk is the unit of output one task
-// writes and, on an exception, the unit of bookkeeping for putting elements back. Both are
-// fixed in advance (the engine still decides how many tiles or chunks one task takes).
+// A tile is sorted by one sequential kernel; a merge chunk (merge_path.hpp) is the unit of
+// output one task writes and, on an exception, the unit of bookkeeping for putting elements
+// back. Both are fixed in advance (the engine still decides how many tiles or chunks one
+// task takes).
 inline constexpr std::size_t sort_tile = std::size_t(1) << 13;
-inline constexpr std::size_t merge_chunk = std::size_t(1) << 14;
 
 // A scratch array of n live elements, made by moving each input element in and back: the
 // merges then only ever move-assign, and the unwinding code never has to track which slots

@@ -3,7 +3,9 @@
 // comparator leaves the range a permutation of its input: every element moves by a swap, by a
 // merge that moves its output back on unwind, or through a hole whose guard refills it.
 // (std::sort's insertion step holds an element in a local and loses it if the comparator
-// throws.) Moves are assumed not to throw; the callers check that.
+// throws). That guarantee assumes moves do not throw; elements whose moves may throw are
+// insertion-sorted by swaps instead of through a hole, and then keep the guarantee as long
+// as no move actually throws.
 //
 // Every loop is bounded by the range itself, never by a sentinel that only a strict weak
 // order guarantees (libstdc++'s std::sort and std::nth_element partition with unguarded
@@ -17,9 +19,19 @@
 #include <bit>
 #include <cstddef>
 #include <iterator>
+#include <memory>
+#include <new>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace weft::detail::algo {
+
+template <class It>
+inline constexpr bool nothrow_movable_v =
+    std::is_nothrow_move_constructible_v<std::iter_value_t<It>> &&
+    std::is_nothrow_move_assignable_v<std::iter_value_t<It>> &&
+    std::is_nothrow_swappable_v<std::iter_value_t<It>>;
 
 // Holds the element lifted out of `hole`; whatever happens, it goes back into the hole,
 // which the insertion loop moves as it shifts elements right.
@@ -37,13 +49,19 @@ struct hole_guard {
 template <class It, class Comp>
 void insertion_sort(It first, It last, Comp& comp) {
   if (first == last) return;
-  for (It i = std::next(first); i != last; ++i) {
-    if (!comp(*i, *std::prev(i))) continue;
-    hole_guard<It> g(i);
-    do {
-      *g.hole = std::move(*std::prev(g.hole));
-      --g.hole;
-    } while (g.hole != first && comp(g.value, *std::prev(g.hole)));
+  if constexpr (!nothrow_movable_v<It>) {
+    // The hole's guard would move in its destructor, where a throwing move terminates.
+    for (It i = std::next(first); i != last; ++i)
+      for (It j = i; j != first && comp(*j, *std::prev(j)); --j) std::iter_swap(j, std::prev(j));
+  } else {
+    for (It i = std::next(first); i != last; ++i) {
+      if (!comp(*i, *std::prev(i))) continue;
+      hole_guard<It> g(i);
+      do {
+        *g.hole = std::move(*std::prev(g.hole));
+        --g.hole;
+      } while (g.hole != first && comp(g.value, *std::prev(g.hole)));
+    }
   }
 }
 
@@ -112,13 +130,74 @@ It partition_at_pivot(It first, It last, Comp& comp) {
   return j;
 }
 
+// Partitions (first, last) around the pivot at *first into the elements that precede it
+// and the rest, and puts the pivot between them, at the position it returns: the block
+// partition of BlockQuicksort (Edelkamp, Weiss) as pdqsort does it. Each block of 64 on
+// either side records, without a branch per element, which of its elements are on the
+// wrong side; the recorded ones are swapped in pairs. A comparison's answer only picks
+// offsets inside its block, so any comparator leaves every index inside the range, and
+// elements move only by swaps. The last two blocks or less go through a plain scan.
+// For elements that are cheap to compare and swap, where the per-element branch of
+// partition_at_pivot is mispredicted half the time on random input.
+template <class It, class Comp>
+It partition_blocks(It first, It last, Comp& comp) {
+  constexpr std::ptrdiff_t block = 64;
+  unsigned char off_l[block], off_r[block];
+  It l = std::next(first), r = last;  // [l, r) is unpartitioned
+  std::ptrdiff_t num_l = 0, num_r = 0, start_l = 0, start_r = 0;
+  while (r - l > 2 * block) {
+    if (num_l == 0) {
+      start_l = 0;
+      for (std::ptrdiff_t i = 0; i < block; ++i) {
+        off_l[num_l] = static_cast<unsigned char>(i);
+        num_l += !static_cast<bool>(comp(l[i], *first));
+      }
+    }
+    if (num_r == 0) {
+      start_r = 0;
+      for (std::ptrdiff_t i = 0; i < block; ++i) {
+        off_r[num_r] = static_cast<unsigned char>(i);
+        num_r += static_cast<bool>(comp(*(r - 1 - i), *first));
+      }
+    }
+    const std::ptrdiff_t num = std::min(num_l, num_r);
+    for (std::ptrdiff_t k = 0; k < num; ++k)
+      std::iter_swap(l + off_l[start_l + k], r - 1 - off_r[start_r + k]);
+    num_l -= num;
+    num_r -= num;
+    start_l += num;
+    start_r += num;
+    if (num_l == 0) l += block;
+    if (num_r == 0) r -= block;
+  }
+  // [first + 1, l) precede the pivot and [r, last) do not, but for the elements still
+  // recorded in a block left unfinished: scan the blocks and the rest, [l, r), once more.
+  It m = l;
+  for (It x = l; x != r; ++x)
+    if (comp(*x, *first)) std::iter_swap(m++, x);
+  std::iter_swap(first, std::prev(m));
+  return std::prev(m);
+}
+
+// Which partition the introsort uses for [first, last).
+template <class It, class Comp>
+It partition_for_sort(It first, It last, Comp& comp) {
+  using T = std::iter_value_t<It>;
+  if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= 16 && std::contiguous_iterator<It>) {
+    if (last - first > 256) return partition_blocks(first, last, comp);
+  }
+  return partition_at_pivot(first, last, comp);
+}
+
 // Ranges this short are insertion-sorted (the usual introsort cutoff).
 inline constexpr std::ptrdiff_t insertion_cutoff = 24;
 
 // Pattern-defeating introsort (after Orson Peters' pdqsort, reduced): median-of-3 (ninther
 // above 128) pivot kept at *first, a Hoare partition that stops on equal keys (all-equal
-// input splits evenly), elements equal to a previous pivot split off in one linear pass
-// (few distinct keys cost O(n) per key), heapsort past 2 log2(n) levels of bad splits.
+// input splits evenly) or, for small trivially copyable elements, the block partition
+// (equal keys go right, and the next step's pass below takes them), elements equal to a
+// previous pivot split off in one linear pass (few distinct keys cost O(n) per key),
+// heapsort past 2 log2(n) levels of bad splits.
 template <class It, class Comp>
 void introsort_loop(It first, It last, Comp& comp, int budget, bool leftmost) {
   while (last - first > insertion_cutoff) {
@@ -133,7 +212,7 @@ void introsort_loop(It first, It last, Comp& comp, int budget, bool leftmost) {
       first = k;
       continue;
     }
-    const It j = partition_at_pivot(first, last, comp);
+    const It j = partition_for_sort(first, last, comp);
     const std::ptrdiff_t l = j - first, r = last - j - 1;
     if (std::min(l, r) < n / 8 && --budget <= 0) {
       heap_sort(first, last, comp);
@@ -182,6 +261,23 @@ void introselect(It first, It nth, It last, Comp& comp) {
   insertion_sort(first, last, comp);
 }
 
+// The loop of a stable merge: moves the lesser head (on a tie, the first input's) to o until
+// either input ends. It advances the caller's positions, so that a handler of the
+// comparator's exception knows how far it got.
+template <class I1, class I2, class O, class Comp>
+void merge_heads(I1& f1, I1 l1, I2& f2, I2 l2, O& o, Comp& comp) {
+  while (f1 != l1 && f2 != l2) {
+    if (comp(*f2, *f1)) {
+      *o = std::move(*f2);
+      ++f2;
+    } else {
+      *o = std::move(*f1);
+      ++f1;
+    }
+    ++o;
+  }
+}
+
 // Moves the stable merge of [f1, l1) and [f2, l2) to out, by assignment. If the comparator
 // throws, the elements already moved out go back into the holes they left, so the two
 // inputs again hold every element.
@@ -191,16 +287,7 @@ void merge_move(I1 f1, I1 l1, I2 f2, I2 l2, O out, Comp& comp) {
   const I2 s2 = f2;
   O o = out;
   try {
-    while (f1 != l1 && f2 != l2) {
-      if (comp(*f2, *f1)) {
-        *o = std::move(*f2);
-        ++f2;
-      } else {
-        *o = std::move(*f1);
-        ++f1;
-      }
-      ++o;
-    }
+    merge_heads(f1, l1, f2, l2, o, comp);
   } catch (...) {
     O r = out;
     for (I1 h = s1; h != f1; ++h, ++r) *h = std::move(*r);
@@ -215,14 +302,25 @@ void merge_move(I1 f1, I1 l1, I2 f2, I2 l2, O out, Comp& comp) {
 inline constexpr std::size_t stable_run = 16;
 
 // Stable sort of [a, a + n), using [b, b + n) (live objects) as scratch: insertion-sorted
-// runs, then bottom-up merges from one array to the other. On an exception every element is
-// put back in [a, a + n) before it propagates.
+// runs, then bottom-up merges from one array to the other. With `in_b`, the elements start in
+// b instead (a then holds live moved-from objects); they end in a either way. On an exception
+// every element is put back in [a, a + n) before it propagates.
 template <class It, class B, class Comp>
-void merge_sort_seq(It a, B b, std::size_t n, Comp& comp) {
+void merge_sort_seq(It a, B b, std::size_t n, Comp& comp, bool in_b = false) {
   const auto at = [](auto p, std::size_t i) { return p + static_cast<std::iter_difference_t<decltype(p)>>(i); };
-  for (std::size_t lo = 0; lo < n; lo += stable_run)
-    insertion_sort(at(a, lo), at(a, std::min(n, lo + stable_run)), comp);
-  bool in_a = true;
+  try {
+    for (std::size_t lo = 0; lo < n; lo += stable_run) {
+      const std::size_t hi = std::min(n, lo + stable_run);
+      if (in_b)
+        insertion_sort(at(b, lo), at(b, hi), comp);
+      else
+        insertion_sort(at(a, lo), at(a, hi), comp);
+    }
+  } catch (...) {
+    if (in_b) std::move(b, at(b, n), a);
+    throw;
+  }
+  bool in_a = !in_b;
   for (std::size_t w = stable_run; w < n; w *= 2, in_a = !in_a) {
     std::size_t lo = 0;
     try {
@@ -244,6 +342,95 @@ void merge_sort_seq(It a, B b, std::size_t n, Comp& comp) {
     }
   }
   if (!in_a) std::move(b, at(b, n), a);
+}
+
+// Stable sort of [first, last) on the calling thread: merge_sort_seq with a scratch of n
+// elements, allocated before any element moves (std::bad_alloc leaves the range untouched).
+// Trivial elements get bare storage, which every merge level writes before the next reads;
+// others move into a vector, where the runs are sorted, so that the merges only ever
+// move-assign onto live objects.
+template <class It, class Comp>
+void stable_sort_seq(It first, It last, Comp& comp) {
+  const auto n = static_cast<std::size_t>(last - first);
+  if (n <= stable_run) {
+    insertion_sort(first, last, comp);
+    return;
+  }
+  using T = std::iter_value_t<It>;
+  if constexpr (std::is_trivially_copyable_v<T> && std::is_trivially_default_constructible_v<T>) {
+    const std::unique_ptr<T[]> b(new T[n]);
+    merge_sort_seq(first, b.get(), n, comp);
+  } else {
+    std::vector<T> b;
+    b.reserve(n);
+    b.assign(std::make_move_iterator(first), std::make_move_iterator(last));
+    merge_sort_seq(first, b.begin(), n, comp, true);
+  }
+}
+
+// Merges [first, middle) (n1 elements) and [middle, last) (n2) in place by rotations: split
+// the longer run in half, find where its middle element goes in the other run by a binary
+// search, rotate, recurse. Each level halves the longer run, so the depth is at most
+// log2(n1) + log2(n2) + 2 whatever the comparator answers; the searches stay inside their
+// runs; elements move only by swaps and rotations, never while the comparator runs, so an
+// exception leaves a permutation. O(n log n) comparisons and moves; bidirectional iterators.
+template <class It, class Comp>
+void merge_by_rotation(It first, It middle, It last, std::size_t n1, std::size_t n2, Comp& comp) {
+  if (n1 == 0 || n2 == 0) return;
+  if (n1 + n2 == 2) {
+    if (comp(*middle, *first)) std::iter_swap(first, middle);
+    return;
+  }
+  It cut1 = first, cut2 = middle;
+  std::size_t k1 = 0, k2 = 0;
+  if (n1 > n2) {
+    k1 = n1 / 2;
+    std::advance(cut1, static_cast<std::iter_difference_t<It>>(k1));
+    cut2 = std::lower_bound(middle, last, *cut1, comp);
+    k2 = static_cast<std::size_t>(std::distance(middle, cut2));
+  } else {
+    k2 = n2 / 2;
+    std::advance(cut2, static_cast<std::iter_difference_t<It>>(k2));
+    cut1 = std::upper_bound(first, middle, *cut2, comp);
+    k1 = static_cast<std::size_t>(std::distance(first, cut1));
+  }
+  const It mid = std::rotate(cut1, middle, cut2);
+  merge_by_rotation(first, cut1, mid, k1, k2, comp);
+  merge_by_rotation(mid, cut2, last, n1 - k1, n2 - k2, comp);
+}
+
+// inplace_merge on the calling thread. Random-access iterators over elements with noexcept
+// moves: the left run moves to a buffer and merges forward into place; the output never
+// overtakes the right run's next element, and if the comparator throws, the buffer's
+// remaining elements exactly fill the gap between the two. Otherwise, or if the buffer cannot
+// be had, merge_by_rotation.
+template <class It, class Comp>
+void inplace_merge_seq(It first, It middle, It last, Comp& comp) {
+  const auto n1 = static_cast<std::size_t>(std::distance(first, middle));
+  const auto n2 = static_cast<std::size_t>(std::distance(middle, last));
+  if (n1 == 0 || n2 == 0) return;
+  if constexpr (std::random_access_iterator<It> && nothrow_movable_v<It>) {
+    std::vector<std::iter_value_t<It>> buf;
+    try {
+      buf.reserve(n1);
+    } catch (const std::bad_alloc&) {
+      merge_by_rotation(first, middle, last, n1, n2, comp);
+      return;
+    }
+    buf.assign(std::make_move_iterator(first), std::make_move_iterator(middle));
+    auto f1 = buf.begin();
+    const auto l1 = buf.end();
+    It f2 = middle, o = first;
+    try {
+      merge_heads(f1, l1, f2, last, o, comp);
+    } catch (...) {
+      std::move(f1, l1, o);
+      throw;
+    }
+    std::move(f1, l1, o);
+  } else {
+    merge_by_rotation(first, middle, last, n1, n2, comp);
+  }
 }
 
 }  // namespace weft::detail::algo

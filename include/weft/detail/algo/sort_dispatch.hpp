@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // Which kernel a sort call runs: the radix sort for arithmetic keys ordered by the default
-// comparator (or its reverse), the merge sort for everything else, std:: where weft cannot
-// keep its exception guarantee in parallel (moves that may throw).
+// comparator (or its reverse), the merge sort for everything else, the sequential kernels of
+// seq_sort.hpp on the calling thread where weft cannot keep its exception guarantee in
+// parallel (moves that may throw) and for the sequential policies.
 #pragma once
 
 #include <algorithm>
@@ -61,12 +62,6 @@ struct projected_less {
   }
 };
 
-template <class It>
-inline constexpr bool nothrow_movable_v =
-    std::is_nothrow_move_constructible_v<std::iter_value_t<It>> &&
-    std::is_nothrow_move_assignable_v<std::iter_value_t<It>> &&
-    std::is_nothrow_swappable_v<std::iter_value_t<It>>;
-
 // The first i in [0, n - 1) with comp(a[i + 1], a[i]) (a descent), or n - 1 (n >= 1).
 // is_sorted_until and the sorts' shortcut below.
 template <class It, class C>
@@ -93,15 +88,17 @@ bool sorted_shortcut(It a, std::size_t n, C& comp, bool stable) {
   return true;
 }
 
-// std::sort / std::stable_sort by comp on proj: the sequential policies, and elements whose
+// The sort by comp on proj on the calling thread: the sequential policies, and elements whose
 // moves may throw (there the parallel kernels could not keep every element exactly once).
+// The guarded kernels, not std::sort / std::stable_sort, whose insertion steps run off the
+// range under a comparator that is no strict weak order (docs/algorithms.md#invalid-comparators).
 template <bool Stable, class It, class Comp, class Proj>
-void sort_std(It first, It last, Comp& comp, const Proj& proj) {
+void sort_seq(It first, It last, Comp& comp, const Proj& proj) {
   projected_less<Comp, Proj> less{&comp, &proj};
   if constexpr (Stable)
-    std::stable_sort(first, last, less);
+    stable_sort_seq(first, last, less);
   else
-    std::sort(first, last, less);
+    introsort(first, last, less);
 }
 
 // The parallel sort of [first, last) by comp on proj.
@@ -134,7 +131,7 @@ void sort_par(It first, It last, Comp& comp, const Proj& proj) {
       });
     }
   } else {
-    sort_std<Stable>(first, last, comp, proj);
+    sort_seq<Stable>(first, last, comp, proj);
   }
 }
 
