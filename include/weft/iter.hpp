@@ -23,6 +23,7 @@
 #include "weft/iter/filter.hpp"
 #include "weft/iter/filter_map.hpp"
 #include "weft/iter/find.hpp"
+#include "weft/iter/find_map.hpp"
 #include "weft/iter/flat_map.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/inspect.hpp"
@@ -35,9 +36,14 @@
 #include "weft/iter/source.hpp"
 #include "weft/iter/step_by.hpp"
 #include "weft/iter/take_skip.hpp"
+#include "weft/iter/try_fold.hpp"
+#include "weft/iter/try_for_each.hpp"
+#include "weft/iter/try_reduce.hpp"
 #include "weft/iter/value.hpp"
+#include "weft/iter/while_some.hpp"
 #include "weft/iter/zip.hpp"
 #include "weft/plumbing/splitter.hpp"
+#include "weft/try_traits.hpp"
 
 namespace weft {
 
@@ -144,6 +150,29 @@ class par_iter {
   }
   template <class F>
   auto filter_map(F f) const& { return par_iter(*this).filter_map(std::move(f)); }
+
+  /// Each leaf folds its items with f(T, item), starting from `identity` (a T or a callable
+  /// making one), into a try type R (weft::try_traits); a failure ends the leaf. Items: one
+  /// R per leaf that folded an item (Rayon's try_fold), for try_reduce. Drops [indexed].
+  template <class Identity, class F>
+  auto try_fold(Identity identity, F f) && {
+    if constexpr (detail::require_try_fold<item_type, Identity, F>())
+      return wrap(detail::try_fold_node<Node, Identity, F>(
+          std::move(node_), {std::move(identity), std::move(f)}));
+  }
+  template <class Identity, class F>
+  auto try_fold(Identity identity, F f) const& {
+    return par_iter(*this).try_fold(std::move(identity), std::move(f));
+  }
+
+  /// Items are std::optionals: the values of those before the first std::nullopt, in order.
+  auto while_some() && {
+    static_assert(detail::is_optional<value_type>,
+                  "weft: while_some(): the items must be std::optionals");
+    if constexpr (detail::is_optional<value_type>)
+      return wrap(detail::while_some_node<Node>(std::move(node_)));
+  }
+  auto while_some() const& { return par_iter(*this).while_some(); }
 
   /// f(item) returns a range; its elements replace the item, in order (walked sequentially).
   template <class F>
@@ -330,6 +359,18 @@ class par_iter {
         consumer{{}, &discard}, &fns});
   }
 
+  /// f(item) returns a try type R (weft::try_traits: bool, std::optional, expected-like):
+  /// the first failure in order, or R's success; no item after a failure starts in its leaf,
+  /// and leaves right of it stop as find_first's do.
+  template <class F>
+  auto try_for_each(F f) { return detail::try_for_each<item_type>(node_, f, opt_); }
+  /// try_for_each with f(state, item) and a state per leaf, as for_each_init.
+  template <class Init, class F>
+  auto try_for_each_init(Init init, F f) {
+    require_init_and_map<Init, F>("try_for_each_init(init, f)");
+    return detail::try_for_each_init<item_type>(node_, init, f, opt_);
+  }
+
   /// Sum of the items, as T (default: the item's value type). Floating-point sums are
   /// reassociated (several lanes per leaf, then a tree), as every parallel sum is.
   template <class T = value_type>
@@ -372,6 +413,14 @@ class par_iter {
                   "combine(T, T) and return T, where T is the identity's type");
     return run(detail::reduce_consumer<T, Identity, Fold, Combine>{
         {}, &identity, &fold, &combine});
+  }
+
+  /// Items are try values R: combines their values with op(T, T) -> R; the first failure in
+  /// order (of an item, or of op), else a success of the result (`identity`, a T or a
+  /// callable making one, neutral for op, for no items). Stops as try_for_each.
+  template <class Identity, class Op>
+  auto try_reduce(Identity identity, Op op) {
+    return detail::try_reduce<item_type>(node_, identity, op, opt_);
   }
 
   /// Number of items (after filters).
@@ -461,6 +510,16 @@ class par_iter {
     std::atomic<bool> found{false};
     return run(detail::any_match_consumer<detail::any_keeps_position, P>{&p, &found});
   }
+
+  /// f(item) returns a std::optional: some engaged result (not necessarily the first).
+  template <class F>
+  auto find_map_any(F f) { return detail::find_map_any<item_type>(node_, f, opt_); }
+  /// The first engaged f(item), as find_first; f may run on items past it.
+  template <class F>
+  auto find_map_first(F f) { return detail::find_map_ordered<item_type, true>(node_, f, opt_); }
+  /// The last engaged f(item), as find_last.
+  template <class F>
+  auto find_map_last(F f) { return detail::find_map_ordered<item_type, false>(node_, f, opt_); }
 
   /// All items, in order.
   std::vector<value_type> to_vector() {
@@ -590,24 +649,9 @@ class par_iter {
                   "weft: the comparator must be callable as less(const T&, const T&) -> bool");
   }
 
-  // A pipeline that can be driven in reverse (all but a flat_map of forward-only ranges) is
-  // searched for its last match as a search for the first match of its items in reverse, so
-  // that a match near the end costs time in proportion to its distance from the end (at one
-  // thread too, where the left half would run first) and items from memory are tested a
-  // group at a time.
   template <bool First, class P, class V = value_type>
   auto find_ordered(P& p) {
-    constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
-    if constexpr (!First && detail::drives_reversed<Node>) {
-      std::atomic<std::size_t> best{detail::no_index};
-      using search = detail::find_ordered_consumer<V, P, true>;
-      auto hit = detail::drive_reversed(node_, search{&p, {&best, 0, unbounded}}, opt_);
-      if (hit) hit->first = detail::positions_of(node_) - 1 - hit->first;
-      return hit;
-    } else {
-      std::atomic<std::size_t> best{First ? detail::no_index : 0};
-      return run(detail::find_ordered_consumer<V, P, First>{&p, {&best, 0, unbounded}});
-    }
+    return detail::find_ordered<First, V>(node_, p, opt_);
   }
 
   template <bool First, class P>

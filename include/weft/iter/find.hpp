@@ -330,4 +330,29 @@ struct find_ordered_consumer {
   }
 };
 
+
+// The ordered searches' driver: the first (First) or the last match of `pred` in the
+// pipeline ending at `node`, as (position, V). `wrap` turns the search consumer into the one
+// driven (find_map_first and find_map_last wrap it in a map stage). A pipeline that can be
+// driven in reverse (all but a flat_map of forward-only ranges) is searched for its last
+// match as a search for the first match of its items in reverse, so that a match near the
+// end costs time in proportion to its distance from the end (at one thread too, where the
+// left half would run first) and items from memory are tested a group at a time.
+template <bool First, class V, class N, class Pred, class Wrap = std::identity>
+auto find_ordered(N& node, const Pred& pred, const plumbing::split_options& opt,
+                  const Wrap& wrap = {}) {
+  constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
+  if constexpr (!First && drives_reversed<N>) {
+    std::atomic<std::size_t> best{no_index};
+    using search = find_ordered_consumer<V, Pred, true>;
+    auto hit = drive_reversed(node, wrap(search{&pred, {&best, 0, unbounded}}), opt);
+    if (hit) hit->first = positions_of(node) - 1 - hit->first;
+    return hit;
+  } else {
+    std::atomic<std::size_t> best{First ? no_index : 0};
+    using search = find_ordered_consumer<V, Pred, First>;
+    return drive(node, wrap(search{&pred, {&best, 0, unbounded}}), opt);
+  }
+}
+
 }  // namespace weft::detail
