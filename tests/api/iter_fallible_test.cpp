@@ -18,45 +18,38 @@
 namespace {
 
 // An expected-like result (has_value(), operator*, error()), as std::expected or
-// tl::expected are; E is the failing item's position.
+// tl::expected are; E is the failing item's position. outcome<void, E> carries no value.
+template <class Derived, class E>
+class failure_part {
+ public:
+  static Derived failure(E e) {
+    Derived r;
+    r.ok_ = false;
+    r.error_ = std::move(e);
+    return r;
+  }
+  bool has_value() const { return ok_; }
+  const E& error() const { return error_; }
+
+ private:
+  bool ok_ = true;
+  E error_{};
+};
 template <class T, class E>
-class outcome {
+class outcome : public failure_part<outcome<T, E>, E> {
  public:
   outcome() = default;
   outcome(T v) : value_(std::move(v)) {}  // NOLINT: implicit, as std::expected's
-  static outcome failure(E e) {
-    outcome r;
-    r.ok_ = false;
-    r.error_ = std::move(e);
-    return r;
-  }
-  bool has_value() const { return ok_; }
   const T& operator*() const& { return value_; }
   T&& operator*() && { return std::move(value_); }
-  const E& error() const { return error_; }
 
  private:
-  bool ok_ = true;
   T value_{};
-  E error_{};
 };
 template <class E>
-class outcome<void, E> {
+class outcome<void, E> : public failure_part<outcome<void, E>, E> {
  public:
-  outcome() = default;
-  static outcome failure(E e) {
-    outcome r;
-    r.ok_ = false;
-    r.error_ = std::move(e);
-    return r;
-  }
-  bool has_value() const { return ok_; }
   void operator*() const {}
-  const E& error() const { return error_; }
-
- private:
-  bool ok_ = true;
-  E error_{};
 };
 
 // A result type weft does not know, described by a specialisation of weft::try_traits.
@@ -278,17 +271,15 @@ TEST_CASE("try_reduce combines until the first failing item", "[iter][fallible]"
     for (std::size_t n : sizes) {
       for (std::size_t k : first_failures(n)) {
         INFO("threads " << threads << " n " << n << " first failure " << k);
-        std::vector<outcome<std::size_t, std::size_t>> items(n);
+        using R = outcome<std::size_t, std::size_t>;
+        std::vector<R> items(n);
         std::size_t want = 0;
         for (std::size_t i = 0; i < n; ++i) {
-          items[i] = result_at<outcome<std::size_t, std::size_t>>(i * i, fails(i, k));
-          if (fails(i, k)) items[i] = decltype(items)::value_type::failure(i);
+          items[i] = fails(i, k) ? R::failure(i) : R(i * i);
           want += i * i;
         }
         // Borrowed items (references to the vector's), then items the pipeline makes.
-        const auto plus = [](std::size_t a, std::size_t b) {
-          return outcome<std::size_t, std::size_t>(a + b);
-        };
+        const auto plus = [](std::size_t a, std::size_t b) { return R(a + b); };
         const auto got = weft::iter(items).try_reduce(std::size_t{0}, plus);
         check_failure(got, k);
         if (k == nowhere) CHECK(*got == want);
