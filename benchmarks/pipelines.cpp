@@ -232,7 +232,7 @@ constexpr table_workload workloads[] = {
            return median_heading(
                "try_sum: iter(v).try_fold(0, checked_add).try_reduce(0, checked_add) over " +
                    std::to_string(n) +
-                   " int64, no overflow; weft-red = reduce(optional 0, fold, combine) by hand, "
+                   " int64, no overflow; weft-red = reduce({sum, overflow}, fold, combine) by hand, "
                    "weft-map = map(optional).try_reduce",
                reps);
          },

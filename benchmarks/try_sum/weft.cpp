@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // try_sum on weft: try_fold(0, checked_add).try_reduce(0, checked_add); weft-red: the same
-// per-leaf accumulator written by hand with reduce(identity, fold, combine), which goes on
-// to the end after an overflow; weft-map: map(x -> optional).try_reduce(0, checked_add).
+// per-leaf accumulator written by hand with reduce(identity, fold, combine), a sum and an
+// overflow flag, which goes on to the end after an overflow; weft-map:
+// map(x -> optional).try_reduce(0, checked_add).
 #include <weft/weft.hpp>
 
 #include "try_sum/config.hpp"
@@ -26,12 +27,22 @@ timed<std::int64_t> run_weft(const std::vector<std::int64_t>& v, int threads, in
 }
 
 timed<std::int64_t> run_weft_reduce(const std::vector<std::int64_t>& v, int threads, int reps) {
-  using acc = std::optional<std::int64_t>;
+  struct checked {
+    std::int64_t sum;
+    bool overflow;
+  };
   return in_pool(threads, reps, [&] {
-    return weft::iter(v)
-        .reduce(acc{0}, [](acc a, std::int64_t x) { return a ? checked_add(*a, x) : a; },
-                [](acc a, acc b) { return a && b ? checked_add(*a, *b) : acc{}; })
-        .value_or(-1);
+    const checked r = weft::iter(v).reduce(
+        checked{0, false},
+        [](checked a, std::int64_t x) {
+          a.overflow |= __builtin_add_overflow(a.sum, x, &a.sum);
+          return a;
+        },
+        [](checked a, checked b) {
+          a.overflow |= b.overflow || __builtin_add_overflow(a.sum, b.sum, &a.sum);
+          return a;
+        });
+    return r.overflow ? std::int64_t{-1} : r.sum;
   });
 }
 

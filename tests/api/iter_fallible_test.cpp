@@ -347,6 +347,17 @@ TEST_CASE("try_fold then try_reduce is a checked sum that stops at the first fai
         check_failure(got, k);
         if (k == nowhere) CHECK(*got == n * (n - (n > 0)) / 2);
         starts.check_ordered(k, threads);
+        // After a filter the fold takes its items one at a time, not a block at a time.
+        const R filtered = weft::range(std::size_t{0}, n)
+                               .filter([](std::size_t) { return true; })
+                               .try_fold([] { return std::size_t{0}; },
+                                         [k](std::size_t acc, std::size_t i) {
+                                           return fails(i, k) ? R::failure(i) : R(acc + i);
+                                         })
+                               .try_reduce(std::size_t{0},
+                                           [](std::size_t a, std::size_t b) { return R(a + b); });
+        check_failure(filtered, k);
+        if (k == nowhere) CHECK(*filtered == n * (n - (n > 0)) / 2);
       }
     }
   });

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "weft/iter/map.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/rev.hpp"
 #include "weft/iter/value.hpp"
@@ -352,6 +353,27 @@ auto find_ordered(N& node, const Pred& pred, const plumbing::split_options& opt,
     std::atomic<std::size_t> best{First ? no_index : 0};
     using search = find_ordered_consumer<V, Pred, First>;
     return drive(node, wrap(search{&pred, {&best, 0, unbounded}}), opt);
+  }
+}
+
+template <template <class, class> class A, template <class, class> class B>
+constexpr bool same_folder = false;
+template <template <class, class> class A>
+constexpr bool same_folder<A, A> = true;
+
+// The ordered search (find_ordered) for the first or last item whose fn(item), an R, matches
+// `pred`; fn applied by the stage Folder (map_folder or map_init_folder). After map_folder on an
+// indexed pipeline fn goes on the producer's side (mapped_node_ref), as a .map(fn) would.
+template <bool First, class R, template <class, class> class Folder, class N, class Fn,
+          class Pred>
+auto find_ordered_through(N& node, const Fn& fn, const Pred& pred,
+                          const plumbing::split_options& opt) {
+  if constexpr (N::indexed && same_folder<Folder, map_folder>) {
+    const returning<Fn, R> by_value{&fn};
+    mapped_node_ref<N, returning<Fn, R>> mapped{&node, &by_value};
+    return find_ordered<First, R>(mapped, pred, opt);
+  } else {
+    return find_ordered<First, R>(node, pred, opt, stage_over<Fn, Folder>{&fn});
   }
 }
 

@@ -40,7 +40,7 @@ auto find_map_ordered(N& node, const F& f, const plumbing::split_options& opt) {
   if constexpr (require_find_map<Item, F>()) {
     using O = std::remove_cvref_t<std::invoke_result_t<const F&, Item>>;
     static constexpr is_engaged engaged{};
-    auto hit = find_ordered<First, O>(node, engaged, opt, stage_over<F, map_folder>{&f});
+    auto hit = find_ordered_through<First, O, map_folder>(node, f, engaged, opt);
     return hit ? std::move(hit->second) : O{};
   }
 }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -27,6 +28,17 @@ using try_output_t = typename try_traits<R>::output_type;
 template <class R>
 bool try_succeeded(const R& r) {
   return static_cast<bool>(try_traits<R>::is_success(r));
+}
+
+// Stores the output of the success r in the engaged `to`: assigned in place when it can be
+// (only the value is written), else made anew.
+template <class T, class R>
+void assign_output(std::optional<T>& to, R&& r) {
+  using traits = try_traits<std::remove_cvref_t<R>>;
+  if constexpr (std::is_move_assignable_v<T>)
+    *to = traits::output(std::move(r));
+  else
+    to.emplace(traits::output(std::move(r)));
 }
 
 // The search's predicate: a failure matches.
@@ -56,12 +68,11 @@ R try_success() {
   return try_traits<R>::from_output(try_output_t<R>{});
 }
 
-// Runs the search for the first failing fn(item) (fn applied by the stage Folder: map_folder
-// or map_init_folder) and returns that failure, or R's success.
+// Runs the search for the first failing fn(item) and returns that failure, or R's success.
 template <class R, template <class, class> class Folder, class N, class Fn>
 R run_try_for_each(N& node, const Fn& fn, const plumbing::split_options& opt) {
   static constexpr try_failed<R> failed{};
-  auto hit = find_ordered<true, R>(node, failed, opt, stage_over<Fn, Folder>{&fn});
+  auto hit = find_ordered_through<true, R, Folder>(node, fn, failed, opt);
   return hit ? std::move(hit->second) : try_success<R>();
 }
 

@@ -54,12 +54,15 @@ struct try_reduce_consumer {
     return {{op, l}, {op, r}};
   }
 
-  // Combines a success `out` into `acc`, or turns `res` into a failure at `pos`.
+  // Stores the success `out` as `res`'s outputs so far, or turns `res` into a failure at
+  // `pos`. The outputs are assigned in place (assign_output, iter/try_fold.hpp says why).
   static void absorb(result_type& res, R&& out, const ordered_search_range<true>& at,
                      std::size_t pos) {
-    if (!try_succeeded(out)) {
+    if (!try_succeeded(out)) [[unlikely]] {
       res.failure.emplace(std::move(out));
       at.record(pos);
+    } else if (res.acc) {
+      assign_output(res.acc, std::move(out));
     } else {
       res.acc.emplace(try_traits<R>::output(std::move(out)));
     }
@@ -74,7 +77,7 @@ struct try_reduce_consumer {
     void consume(std::size_t i, X&& x) {
       std::optional<R> copy;
       R&& item = owned_try<R>(std::forward<X>(x), copy);
-      if (!res.acc || !try_succeeded(item)) {
+      if (!res.acc || !try_succeeded(item)) [[unlikely]] {
         absorb(res, std::move(item), range, range.lo + i);
         return;
       }
