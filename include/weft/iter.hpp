@@ -67,7 +67,7 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// callable as const (no `mutable` lambdas) and must not race on shared state.
 /// Results equal the sequential ones for associative operations; order is kept wherever it
 /// is observable (to_vector, collect, partition, find_first, find_last, position_first,
-/// position_last).
+/// position_last; the first failure of try_for_each, try_reduce and try_fold).
 /// Exceptions: the first exception thrown by a callable propagates to the caller of the
 /// consumer; the remaining work stops early; the pool stays usable.
 /// Small inputs run inline on the caller, without touching the pool (docs/plumbing.md).
@@ -75,14 +75,14 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// may itself be called from inside pool tasks, nested pipelines included).
 /// Allocation: building a pipeline never allocates (but an adaptor called on an lvalue
 /// pipeline copies it, with any range it owns); the scalar consumers (sum, reduce,
-/// count, min/max, any/all/none, find_*, position_*, for_each) allocate nothing of their
-/// own; to_vector, collect and partition allocate their results. partition, and to_vector
-/// after filter, filter_map, flat_map or map_init, fill one buffer per leaf and concatenate
+/// count, min/max, any/all/none, find_*, position_*, for_each, try_*) allocate nothing of
+/// their own; to_vector, collect and partition allocate their results. partition, and
+/// to_vector after an unindexed adaptor (filter...), fill one buffer per leaf and concatenate
 /// them in order; collect<C>() of another container type goes through a std::vector first.
 /// Complexity: O(n) calls of the callables for n input items (fewer for the consumers that
 /// stop early), plus O(leaves) splitting work; about 2 x threads leaves when undisturbed.
 /// Adaptors marked [indexed] need every item's position: they are not available after
-/// filter, filter_map, flat_map or map_init.
+/// filter, filter_map, flat_map, map_init, try_fold or while_some.
 template <class Node>
 class par_iter {
  public:
@@ -220,7 +220,7 @@ class par_iter {
     auto rhs = weft_iter_of(std::forward<Other>(other));
     static_assert(decltype(rhs)::indexed,
                   "weft: zip(other): other must be indexed "
-                  "(not after filter/filter_map/flat_map/map_init)");
+                  "(not after filter/filter_map/flat_map/map_init/try_fold/while_some)");
     using rhs_node = typename decltype(rhs)::node_type;
     return wrap(detail::zip_node<Node, rhs_node>(std::move(node_), std::move(rhs.node_)));
   }
@@ -611,7 +611,8 @@ class par_iter {
   static constexpr void require_indexed() {
     static_assert(!Needed || indexed,
                   "weft: this adaptor needs an indexed pipeline (every item's position known): "
-                  "it cannot follow filter, filter_map, flat_map or map_init; "
+                  "it cannot follow filter, filter_map, flat_map, map_init, try_fold or "
+                  "while_some; "
                   "apply it before them");
   }
 
