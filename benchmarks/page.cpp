@@ -150,6 +150,13 @@ const std::map<std::string, std::string>& descriptions() {
        "sum_sq's sum cut into 64 pieces per thread (weft `with_max_len`, oneTBB "
        "`simple_partitioner`, OpenMP `schedule(dynamic, 1)`): what a fine fork "
        "costs"},
+      {"try_sum",
+       "a sum that fails on overflow, over n int64 (none overflows): "
+       "`try_fold(0, checked_add).try_reduce(0, checked_add)` against the same per-leaf "
+       "accumulator by hand (`weft-red`: `reduce(identity, fold, combine)`)"},
+      {"try_each",
+       "`enumerate().try_for_each(check)` over n int64, the only failure at the end, "
+       "against `map(check).find_first(failed)` by hand (`weft-find`)"},
       {"for_each", "x -> x * a + b in place over n doubles"},
       {"transform", "y = x * a + b from n doubles into a second vector"},
       {"transform_reduce", "the inner product of two vectors of n doubles"},

@@ -16,6 +16,8 @@
 #include "pipeline_table.hpp"
 #include "sum_sq/config.hpp"
 #include "tiny/config.hpp"
+#include "try_each/config.hpp"
+#include "try_sum/config.hpp"
 #include "unbalanced/config.hpp"
 
 namespace weft_bench {
@@ -219,6 +221,47 @@ constexpr table_workload workloads[] = {
          },
      .notes = print_machine_line,
      .seq_1t = 1.1},
+    // The fallible pipelines against the weft pipelines a user would write without them
+    // (issue 43's bar: within 5 %). weft against weft, so not in the summary.
+    {.name = "try_sum",
+     .default_n = try_sum::default_n,
+     .quick_n = try_sum::quick_n,
+     .peers = peers_on<try_sum::peers, try_sum::make_input, differs_exactly<std::int64_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading(
+               "try_sum: iter(v).try_fold(0, checked_add).try_reduce(0, checked_add) over " +
+                   std::to_string(n) +
+                   " int64, no overflow; weft-red = reduce({sum, overflow}, fold, combine) by hand, "
+                   "weft-map = map(optional).try_reduce",
+               reps);
+         },
+     .notes = print_machine_line,
+     .bars =
+         [](const table_run& run) {
+           for (const int t : run.o.threads)
+             bar("weft try_fold.try_reduce @" + std::to_string(t) + "t / weft-red",
+                 run.r.at("weft", t) / run.r.at("weft-red", t), 1.05, "x");
+         }},
+    {.name = "try_each",
+     .default_n = try_each::default_n,
+     .quick_n = try_each::quick_n,
+     .peers = peers_on<try_each::peers, try_each::make_input, differs_exactly<std::size_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading(
+               "try_each: iter(v).enumerate().try_for_each(check) over " + std::to_string(n) +
+                   " int64, the only failure at the end; weft-find = "
+                   "map(check).find_first(failed) by hand, weft-pos = position_first(!valid)",
+               reps);
+         },
+     .notes = print_machine_line,
+     .bars =
+         [](const table_run& run) {
+           for (const int t : run.o.threads)
+             bar("weft try_for_each @" + std::to_string(t) + "t / weft-find",
+                 run.r.at("weft", t) / run.r.at("weft-find", t), 1.05, "x");
+         }},
 };
 
 }  // namespace

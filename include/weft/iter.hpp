@@ -23,6 +23,7 @@
 #include "weft/iter/filter.hpp"
 #include "weft/iter/filter_map.hpp"
 #include "weft/iter/find.hpp"
+#include "weft/iter/find_map.hpp"
 #include "weft/iter/flat_map.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/inspect.hpp"
@@ -36,9 +37,14 @@
 #include "weft/iter/source.hpp"
 #include "weft/iter/step_by.hpp"
 #include "weft/iter/take_skip.hpp"
+#include "weft/iter/try_fold.hpp"
+#include "weft/iter/try_for_each.hpp"
+#include "weft/iter/try_reduce.hpp"
 #include "weft/iter/value.hpp"
+#include "weft/iter/while_some.hpp"
 #include "weft/iter/zip.hpp"
 #include "weft/plumbing/splitter.hpp"
+#include "weft/try_traits.hpp"
 
 namespace weft {
 
@@ -62,7 +68,7 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// callable as const (no `mutable` lambdas) and must not race on shared state.
 /// Results equal the sequential ones for associative operations; order is kept wherever it
 /// is observable (to_vector, collect, partition, find_first, find_last, position_first,
-/// position_last).
+/// position_last; the first failure of try_for_each, try_reduce and try_fold).
 /// Exceptions: the first exception thrown by a callable propagates to the caller of the
 /// consumer; the remaining work stops early; the pool stays usable.
 /// Small inputs run inline on the caller, without touching the pool (docs/plumbing.md).
@@ -70,14 +76,14 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// may itself be called from inside pool tasks, nested pipelines included).
 /// Allocation: building a pipeline never allocates (but an adaptor called on an lvalue
 /// pipeline copies it, with any range it owns); the scalar consumers (sum, reduce,
-/// count, min/max, any/all/none, find_*, position_*, for_each) allocate nothing of their
-/// own; to_vector, collect and partition allocate their results. partition, and to_vector
-/// after filter, filter_map, flat_map or map_init, fill one buffer per leaf and concatenate
+/// count, min/max, any/all/none, find_*, position_*, for_each, try_*) allocate nothing of
+/// their own; to_vector, collect and partition allocate their results. partition, and
+/// to_vector after an unindexed adaptor (filter...), fill one buffer per leaf and concatenate
 /// them in order; collect<C>() of another container type goes through a std::vector first.
 /// Complexity: O(n) calls of the callables for n input items (fewer for the consumers that
 /// stop early), plus O(leaves) splitting work; about 2 x threads leaves when undisturbed.
 /// Adaptors marked [indexed] need every item's position: they are not available after
-/// filter, filter_map, flat_map or map_init.
+/// filter, filter_map, flat_map, map_init, try_fold or while_some.
 template <class Node>
 class par_iter {
  public:
@@ -146,6 +152,29 @@ class par_iter {
   template <class F>
   auto filter_map(F f) const& { return par_iter(*this).filter_map(std::move(f)); }
 
+  /// Each leaf folds its items with f(T, item), starting from `identity` (a T or a callable
+  /// making one), into a try type R (weft::try_traits); a failure ends the leaf. Items: one
+  /// R per leaf that folded an item (Rayon's try_fold), for try_reduce. Drops [indexed].
+  template <class Identity, class F>
+  auto try_fold(Identity identity, F f) && {
+    if constexpr (detail::require_try_fold<item_type, Identity, F>())
+      return wrap(detail::try_fold_node<Node, Identity, F>(
+          std::move(node_), {std::move(identity), std::move(f)}));
+  }
+  template <class Identity, class F>
+  auto try_fold(Identity identity, F f) const& {
+    return par_iter(*this).try_fold(std::move(identity), std::move(f));
+  }
+
+  /// Items are std::optionals: the values of those before the first std::nullopt, in order.
+  auto while_some() && {
+    static_assert(detail::is_optional<value_type>,
+                  "weft: while_some(): the items must be std::optionals");
+    if constexpr (detail::is_optional<value_type>)
+      return wrap(detail::while_some_node<Node>(std::move(node_)));
+  }
+  auto while_some() const& { return par_iter(*this).while_some(); }
+
   /// f(item) returns a range; its elements replace the item, in order (walked sequentially).
   template <class F>
   auto flat_map(F f) && {
@@ -192,7 +221,7 @@ class par_iter {
     auto rhs = weft_iter_of(std::forward<Other>(other));
     static_assert(decltype(rhs)::indexed,
                   "weft: zip(other): other must be indexed "
-                  "(not after filter/filter_map/flat_map/map_init)");
+                  "(not after filter/filter_map/flat_map/map_init/try_fold/while_some)");
     using rhs_node = typename decltype(rhs)::node_type;
     return wrap(detail::zip_node<Node, rhs_node>(std::move(node_), std::move(rhs.node_)));
   }
@@ -331,6 +360,18 @@ class par_iter {
         consumer{{}, &discard}, &fns});
   }
 
+  /// f(item) returns a try type R (weft::try_traits: bool, std::optional, expected-like):
+  /// the first failure in order, or R's success; no item after a failure starts in its leaf,
+  /// and leaves right of it stop as find_first's do.
+  template <class F>
+  auto try_for_each(F f) { return detail::try_for_each<item_type>(node_, f, opt_); }
+  /// try_for_each with f(state, item) and a state per leaf, as for_each_init.
+  template <class Init, class F>
+  auto try_for_each_init(Init init, F f) {
+    require_init_and_map<Init, F>("try_for_each_init(init, f)");
+    return detail::try_for_each_init<item_type>(node_, init, f, opt_);
+  }
+
   /// Sum of the items, as T (default: the item's value type). Floating-point sums are
   /// reassociated (several lanes per leaf, then a tree), as every parallel sum is.
   template <class T = value_type>
@@ -373,6 +414,14 @@ class par_iter {
                   "combine(T, T) and return T, where T is the identity's type");
     return run(detail::reduce_consumer<T, Identity, Fold, Combine>{
         {}, &identity, &fold, &combine});
+  }
+
+  /// Items are try values R: combines their values with op(T, T) -> R; the first failure in
+  /// order (of an item, or of op), else a success of the result (`identity`, a T or a
+  /// callable making one, neutral for op, for no items). Stops as try_for_each.
+  template <class Identity, class Op>
+  auto try_reduce(Identity identity, Op op) {
+    return detail::try_reduce<item_type>(node_, identity, op, opt_);
   }
 
   /// Number of items (after filters).
@@ -468,6 +517,16 @@ class par_iter {
     return run(detail::any_match_consumer<detail::any_keeps_position, P>{&p, &found});
   }
 
+  /// f(item) returns a std::optional: some engaged result (not necessarily the first).
+  template <class F>
+  auto find_map_any(F f) { return detail::find_map_any<item_type>(node_, f, opt_); }
+  /// The first engaged f(item), as find_first; f may run on items past it.
+  template <class F>
+  auto find_map_first(F f) { return detail::find_map_ordered<item_type, true>(node_, f, opt_); }
+  /// The last engaged f(item), as find_last.
+  template <class F>
+  auto find_map_last(F f) { return detail::find_map_ordered<item_type, false>(node_, f, opt_); }
+
   /// All items, in order.
   std::vector<value_type> to_vector() {
     std::vector<value_type> out;
@@ -561,7 +620,8 @@ class par_iter {
   static constexpr void require_indexed() {
     static_assert(!Needed || indexed,
                   "weft: this adaptor needs an indexed pipeline (every item's position known): "
-                  "it cannot follow filter, filter_map, flat_map or map_init; "
+                  "it cannot follow filter, filter_map, flat_map, map_init, try_fold or "
+                  "while_some; "
                   "apply it before them");
   }
 
@@ -613,24 +673,9 @@ class par_iter {
                   "r.end()); })), or use the runs inside the pipeline (for_each, sum, reduce)");
   }
 
-  // A pipeline that can be driven in reverse (all but a flat_map of forward-only ranges) is
-  // searched for its last match as a search for the first match of its items in reverse, so
-  // that a match near the end costs time in proportion to its distance from the end (at one
-  // thread too, where the left half would run first) and items from memory are tested a
-  // group at a time.
   template <bool First, class P, class V = value_type>
   auto find_ordered(P& p) {
-    constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
-    if constexpr (!First && detail::drives_reversed<Node>) {
-      std::atomic<std::size_t> best{detail::no_index};
-      using search = detail::find_ordered_consumer<V, P, true>;
-      auto hit = detail::drive_reversed(node_, search{&p, {&best, 0, unbounded}}, opt_);
-      if (hit) hit->first = detail::positions_of(node_) - 1 - hit->first;
-      return hit;
-    } else {
-      std::atomic<std::size_t> best{First ? detail::no_index : 0};
-      return run(detail::find_ordered_consumer<V, P, First>{&p, {&best, 0, unbounded}});
-    }
+    return detail::find_ordered<First, V>(node_, p, opt_);
   }
 
   template <bool First, class P>

@@ -82,14 +82,6 @@ struct chain_convert_folder<Inner, chain_item_as<R>> : wrapping_folder<Inner, ch
   }
 };
 
-template <class N>
-std::size_t positions_of(N& node) {
-  if constexpr (N::indexed)
-    return node.size();
-  else
-    return node.positions();
-}
-
 template <class A, class B>
 class chain_node {
  public:

@@ -14,6 +14,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "weft/iter/map.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/rev.hpp"
 #include "weft/iter/value.hpp"
@@ -329,5 +330,51 @@ struct find_ordered_consumer {
     return range.keep_left(l.has_value(), r.has_value()) ? std::move(l) : std::move(r);
   }
 };
+
+
+// The ordered searches' driver: the first (First) or the last match of `pred` in the
+// pipeline ending at `node`, as (position, V). `wrap` turns the search consumer into the one
+// driven (find_map_first and find_map_last wrap it in a map stage). A pipeline that can be
+// driven in reverse (all but a flat_map of forward-only ranges) is searched for its last
+// match as a search for the first match of its items in reverse, so that a match near the
+// end costs time in proportion to its distance from the end (at one thread too, where the
+// left half would run first) and items from memory are tested a group at a time.
+template <bool First, class V, class N, class Pred, class Wrap = std::identity>
+auto find_ordered(N& node, const Pred& pred, const plumbing::split_options& opt,
+                  const Wrap& wrap = {}) {
+  constexpr std::size_t unbounded = static_cast<std::size_t>(-1);
+  if constexpr (!First && drives_reversed<N>) {
+    std::atomic<std::size_t> best{no_index};
+    using search = find_ordered_consumer<V, Pred, true>;
+    auto hit = drive_reversed(node, wrap(search{&pred, {&best, 0, unbounded}}), opt);
+    if (hit) hit->first = positions_of(node) - 1 - hit->first;
+    return hit;
+  } else {
+    std::atomic<std::size_t> best{First ? no_index : 0};
+    using search = find_ordered_consumer<V, Pred, First>;
+    return drive(node, wrap(search{&pred, {&best, 0, unbounded}}), opt);
+  }
+}
+
+template <template <class, class> class A, template <class, class> class B>
+constexpr bool same_folder = false;
+template <template <class, class> class A>
+constexpr bool same_folder<A, A> = true;
+
+// The ordered search (find_ordered) for the first or last item whose fn(item), an R, matches
+// `pred`; fn applied by the stage Folder (map_folder or map_init_folder). After map_folder on an
+// indexed pipeline fn goes on the producer's side (mapped_node_ref), as a .map(fn) would.
+template <bool First, class R, template <class, class> class Folder, class N, class Fn,
+          class Pred>
+auto find_ordered_through(N& node, const Fn& fn, const Pred& pred,
+                          const plumbing::split_options& opt) {
+  if constexpr (N::indexed && same_folder<Folder, map_folder>) {
+    const returning<Fn, R> by_value{&fn};
+    mapped_node_ref<N, returning<Fn, R>> mapped{&node, &by_value};
+    return find_ordered<First, R>(mapped, pred, opt);
+  } else {
+    return find_ordered<First, R>(node, pred, opt, stage_over<Fn, Folder>{&fn});
+  }
+}
 
 }  // namespace weft::detail

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <type_traits>
 #include <utility>
 
 #include "weft/iter/node.hpp"
@@ -54,6 +55,32 @@ struct map_folder : wrapping_folder<Inner, F> {
   template <class T>
   void consume(std::size_t i, T&& x) {
     this->inner.consume(i, std::invoke(*this->fn, std::forward<T>(x)));
+  }
+};
+
+// An indexed node seen through f, by reference: map_node's producer, owning neither the node
+// nor f. A consumer that applies a callable itself (try_for_each, find_map_first) drives this
+// when its pipeline is indexed, so that the callable runs on the producer's side, as after a
+// .map(f): a search then reads each item once in its own tight loop (scan_first).
+template <class N, class F>
+struct mapped_node_ref {
+  static constexpr bool indexed = true;
+  using item_type = std::invoke_result_t<const F&, typename N::item_type>;
+  N* node;
+  const F* f;
+  std::size_t size() { return node->size(); }
+  auto producer() { return map_producer<decltype(node->producer()), F>{node->producer(), f}; }
+};
+
+// f with its result taken by value as R: a map producer of it hands out values, never
+// references, so that a search never tests its items a group at a time (scan_first), which
+// would call f past the item that decides the search.
+template <class F, class R>
+struct returning {
+  const F* f;
+  template <class X>
+  R operator()(X&& x) const {
+    return std::invoke(*f, std::forward<X>(x));
   }
 };
 

@@ -82,6 +82,17 @@ struct wrapping_consumer {
   }
 };
 
+// Wraps a consumer in the stage that applies `fn` to each item with Folder: what a consumer
+// that maps the items itself (find_map_first, try_for_each) hands the engine.
+template <class Fn, template <class, class> class Folder>
+struct stage_over {
+  const Fn* fn;
+  template <class C>
+  wrapping_consumer<C, Fn, Folder> operator()(C c) const {
+    return {std::move(c), fn};
+  }
+};
+
 // Whether a fresh folder of consumer C is right for any block [lo, hi) of the producer C
 // was given: so when C's halves are copies of it whatever the cut (its leaves are then
 // independent folds of blocks), or when C says so (to_vector's consumer writes item i to
@@ -160,6 +171,16 @@ struct wrapping_folder {
 // chain's sides can.
 template <class N>
 constexpr bool drives_reversed = N::indexed || requires { requires N::reversible; };
+
+// How many positions the consumer of the pipeline ending at node N spans: its items when
+// it is indexed, its indexed base's otherwise.
+template <class N>
+std::size_t positions_of(N& node) {
+  if constexpr (N::indexed)
+    return node.size();
+  else
+    return node.positions();
+}
 
 template <class P>
 struct rev_producer;  // iter/rev.hpp
@@ -244,10 +265,7 @@ class callable_node {
   std::size_t positions()
     requires(!indexed)
   {
-    if constexpr (Base::indexed)
-      return base_.size();
-    else
-      return base_.positions();
+    return positions_of(base_);
   }
 
  private:

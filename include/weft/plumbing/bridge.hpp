@@ -319,6 +319,8 @@ typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp,
 template <plumbing::producer P, plumbing::consumer C>
 typename C::result_type bridge_fixed(const P& p, C& c, std::size_t leaf, bridge_state& st) {
   const std::size_t n = p.size();
+  if (c.full() || st.cancelled.load(std::memory_order_relaxed))  // X2
+    return c.make_folder().complete();
   if (n <= leaf) return fold_leaf(p, c, st);
   return fork_halves(
       p, c, n / 2, [&](const P& pl, C& cl) { return bridge_fixed(pl, cl, leaf, st); },
