@@ -54,7 +54,7 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
 /// the calling thread.
 /// Preconditions: `comp` is a strict weak order; with a parallel policy it may be called on
 /// several threads at once. A comparator that is not one gives an unspecified order, never
-/// an access outside the range (docs/algorithms.md#invalid-comparators). Exceptions: the
+/// an access outside the range ("Invalid comparators" in docs/algorithms.md). Exceptions: the
 /// first exception thrown by `comp` propagates, and [first, last) then still holds every
 /// original element exactly once (in some order), provided moving an element does not throw.
 /// Allocation: a scratch buffer of n elements (2 MiB-aligned when large) unless n <= 8192 on
