@@ -425,6 +425,14 @@ TEST_CASE("the probe: each fold depth has its own learned record", "[iter][plumb
     CHECK_FALSE(small_case(1001));
   }
   CHECK_FALSE(small_case(12));
+  // A nested call is sampled once in nested_probe_sample_period calls, not probe_sample_period.
+  {
+    const weft::detail::nested_fold at_depth_3(2);
+    weft::detail::probe_ticket = weft::detail::probe_sample_period - 1;
+    CHECK(weft::detail::take_small_case(site, 12));
+    weft::detail::probe_ticket = weft::detail::nested_probe_sample_period - 1;
+    CHECK_FALSE(weft::detail::take_small_case(site, 12));
+  }
   // Depths past the last record share it.
   CHECK(&site.at(weft::detail::learned_depths + 5) == &site.at(weft::detail::learned_depths - 1));
 }

@@ -44,6 +44,17 @@ inline constexpr double eager_share_item_ns = 16000;
 inline constexpr std::size_t deterministic_leaf_items = 4096;
 inline constexpr std::size_t deterministic_check_items = 1024;
 inline constexpr unsigned probe_sample_period = 16;
+// The same for a nested call (fold depth 1 and deeper). Such calls come in thousands per
+// outer call, and a recursion's calls at one depth differ in cost by more than 2x, so each
+// sample tends to rewrite their shared record, a cache line that then moves between the
+// threads: with one sample in 16, a search of n-queens(12) by pipelines rewrites its records
+// ~13,000 times; with one in 256, ~800 times, and takes a fifth less CPU at one thread.
+inline constexpr unsigned nested_probe_sample_period = 256;
+
+// The sampling period of a call at fold depth `depth`.
+constexpr unsigned probe_period_at(unsigned depth) noexcept {
+  return depth == 0 ? probe_sample_period : nested_probe_sample_period;
+}
 // A search cut short by a match learns its cost from the chunks before it only if they held
 // this many items: 1 + 2 + ... + 32 items take seven clock reads (~1.3 ns an item at most).
 inline constexpr std::size_t min_prefix_to_learn = 63;
@@ -466,7 +477,7 @@ WEFT_INLINE bool take_small_case(call_site_cost& site, std::size_t n,
     if (waking_fork != nullptr) *waking_fork = wakes;
     if (!wakes) return false;
   }
-  if ((probe_ticket + 1) % probe_sample_period == 0) return false;
+  if ((probe_ticket + 1) % probe_period_at(fold_depth) == 0) return false;
   ++probe_ticket;
   return true;
 }
@@ -529,7 +540,7 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
   const bool waking_fork = asked ? *asked : detail::fork_would_wake();
   const std::size_t fits = (waking_fork ? learned.fits_waking_fork : learned.fits_cheap_fork)
                                .load(std::memory_order_relaxed);
-  const bool sampled = ++detail::probe_ticket % detail::probe_sample_period == 0;
+  const bool sampled = ++detail::probe_ticket % detail::probe_period_at(st.depth) == 0;
   // A search whose cost is known folds its first chunk without the clock: most searches
   // stop there (a match near the front), and two TSC reads cost a sixth of a scan of 1,000
   // int32. If it did not stop, the chunk took about the probe budget, the point where the
