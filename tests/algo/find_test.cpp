@@ -252,7 +252,7 @@ TEST_CASE("a search corrects a learned cost far above what its items cost", "[al
   std::vector<int> v(100'000, 0);
   v[200] = 1;
   constexpr float planted = 1e6f;
-  auto& record = block_cost<first_nonzero_block>;
+  auto& record = block_cost<first_nonzero_block>.at(0);  // the calls below run at fold depth 0
   const auto plant = [&] {
     record.ticks_per_item.store(planted);
     record.fits_waking_fork.store(1);
