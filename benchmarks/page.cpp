@@ -157,6 +157,10 @@ const std::map<std::string, std::string>& descriptions() {
       {"try_each",
        "`enumerate().try_for_each(check)` over n int64, the only failure at the end, "
        "against `map(check).find_first(failed)` by hand (`weft-find`)"},
+      {"fold_chunks",
+       "each run of 16 int64 folded in order (`h * 31 + x`), the folds summed: "
+       "`fold_chunks(16, 0, fold)` against `chunks(16).map(fold the run)` by hand "
+       "(`weft-hand`)"},
       {"for_each", "x -> x * a + b in place over n doubles"},
       {"transform", "y = x * a + b from n doubles into a second vector"},
       {"transform_reduce", "the inner product of two vectors of n doubles"},

@@ -17,6 +17,7 @@
 #include "sum_sq/config.hpp"
 #include "tiny/config.hpp"
 #include "try_each/config.hpp"
+#include "fold_chunks/config.hpp"
 #include "try_sum/config.hpp"
 #include "unbalanced/config.hpp"
 
@@ -261,6 +262,25 @@ constexpr table_workload workloads[] = {
            for (const int t : run.o.threads)
              bar("weft try_for_each @" + std::to_string(t) + "t / weft-find",
                  run.r.at("weft", t) / run.r.at("weft-find", t), 1.05, "x");
+         }},
+    // A composed adaptor against the pipeline it stands for (issue 43's bar: within 5 %).
+    {.name = "fold_chunks",
+     .default_n = fold_chunks::default_n,
+     .quick_n = fold_chunks::quick_n,
+     .peers = peers_on<fold_chunks::peers, fold_chunks::make_input, differs_exactly<std::int64_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading(
+               "fold_chunks: iter(v).fold_chunks(16, 0, h * 31 + x).sum() over " +
+                   std::to_string(n) + " int64; weft-hand = chunks(16).map(fold the run).sum()",
+               reps);
+         },
+     .notes = print_machine_line,
+     .bars =
+         [](const table_run& run) {
+           for (const int t : run.o.threads)
+             bar("weft fold_chunks @" + std::to_string(t) + "t / weft-hand",
+                 run.r.at("weft", t) / run.r.at("weft-hand", t), 1.05, "x");
          }},
 };
 

@@ -19,7 +19,8 @@ bool is_sequential(const std::string& peer) {
 // The workloads with tables of their own instead of summary rows.
 bool summarised(const std::string& workload) {
   return workload != "latency" && workload != "idle" && workload != "async_fib" &&
-         workload != "try_sum" && workload != "try_each";
+         workload != "try_sum" && workload != "try_each" &&
+         workload != "fold_chunks";
 }
 
 std::string fmt(const char* f, double v) {

@@ -19,7 +19,10 @@
 #include "weft/iter/chain.hpp"
 #include "weft/iter/chunks.hpp"
 #include "weft/iter/collect.hpp"
+#include "weft/iter/compare.hpp"
+#include "weft/iter/derived.hpp"
 #include "weft/iter/enumerate.hpp"
+#include "weft/iter/extend.hpp"
 #include "weft/iter/filter.hpp"
 #include "weft/iter/filter_map.hpp"
 #include "weft/iter/find.hpp"
@@ -85,8 +88,11 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// stop early), plus O(leaves) splitting work; about 2 x threads leaves when undisturbed.
 /// Adaptors marked [indexed] need every item's position: they are not available after
 /// filter, filter_map, flat_map, map_init, try_fold or while_some.
+/// The adaptors composed of these (positions, zip_eq, update, fold_chunks) are in
+/// iter/derived.hpp, the lexicographic comparisons (eq, cmp, lt, ...) in iter/compare.hpp.
 template <class Node>
-class par_iter {
+class par_iter : public detail::derived_adaptors<par_iter<Node>>,
+                 public detail::lexicographic_compare<par_iter<Node>> {
  public:
   using item_type = typename Node::item_type;
   using value_type = detail::value_of<item_type>;

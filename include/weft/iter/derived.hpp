@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: MIT
+// Adaptors that are compositions of the primitive ones (Rayon's positions, zip_eq, update and
+// fold_chunks): a base of par_iter, written over its public adaptors, so each is exactly the
+// pipeline a user would write by hand and runs as fast (benchmarks/: fold_chunks).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include "weft/iter/reduce.hpp"
+
+namespace weft {
+// Defined in weft/iter.hpp: the other side becomes a pipeline as iter(other) makes it.
+template <class R>
+auto iter(R&& r);
+}  // namespace weft
+
+namespace weft::detail {
+
+template <class Self>
+class derived_adaptors {
+ public:
+  /// [indexed] The positions of the items for which p holds, in order (Rayon's positions).
+  /// The result is not indexed (it follows a filter).
+  template <class P>
+  auto positions(P p) && {
+    require_indexed("positions(p)");
+    using item = typename Self::item_type;
+    static_assert(std::predicate<const P&, const_ref_of<item>>,
+                  "weft: positions(p): p must be callable as p(const item&) on a const p and "
+                  "return bool");
+    return std::move(self()).enumerate().filter_map(
+        [p = std::move(p)](const auto& at) -> std::optional<std::size_t> {
+          if (std::invoke(p, std::as_const(at.second))) return at.first;
+          return std::nullopt;
+        });
+  }
+  template <class P>
+  auto positions(P p) const& { return Self(self()).positions(std::move(p)); }
+
+  /// [indexed] zip(other) for sides of equal length (Rayon's zip_eq). Exceptions:
+  /// std::invalid_argument, when the call is made, if the lengths differ (Rayon panics).
+  template <class Other>
+  auto zip_eq(Other&& other) && {
+    require_indexed("zip_eq(other)");
+    auto rhs = weft::iter(std::forward<Other>(other));
+    static_assert(decltype(rhs)::indexed,
+                  "weft: zip_eq(other): other must be indexed "
+                  "(not after filter/filter_map/flat_map/map_init/try_fold/while_some)");
+    const std::size_t na = self().size();
+    const std::size_t nb = rhs.size();
+    if (na != nb)
+      throw std::invalid_argument("weft: zip_eq(other): the sides differ in length (" +
+                                  std::to_string(na) + " and " + std::to_string(nb) + ")");
+    return std::move(self()).zip(std::move(rhs));
+  }
+  template <class Other>
+  auto zip_eq(Other&& other) const& { return Self(self()).zip_eq(std::forward<Other>(other)); }
+
+  /// Each item becomes a value (a copy of the item) that f(value&) may change, then passes
+  /// on (Rayon's update). The source is never written through it, also where the items are
+  /// references into a mutable range (Rayon's update on par_iter_mut writes the slice): to
+  /// write the source, use for_each.
+  template <class F>
+  auto update(F f) && {
+    using V = typename Self::value_type;
+    static_assert(std::is_invocable_v<const F&, V&>,
+                  "weft: update(f): f must be callable as f(value&) on a const f");
+    return std::move(self()).map([f = std::move(f)](auto&& x) {
+      V v(std::forward<decltype(x)>(x));
+      std::invoke(f, v);
+      return v;
+    });
+  }
+  template <class F>
+  auto update(F f) const& { return Self(self()).update(std::move(f)); }
+
+  /// [indexed] One item per run of n consecutive items (the last run may be shorter): the
+  /// run folded from `identity` (a value, or a callable making one) with fold(T, item) -> T,
+  /// in order (Rayon's fold_chunks). As chunks(n).map(fold the run). Precondition: n > 0
+  /// (std::invalid_argument otherwise).
+  template <class Identity, class Fold>
+  auto fold_chunks(std::size_t n, Identity identity, Fold fold) && {
+    require_indexed("fold_chunks(n, identity, fold)");
+    using T = typename identity_type<Identity>::type;
+    static_assert(std::is_invocable_r_v<T, const Fold&, T, typename Self::item_type>,
+                  "weft: fold_chunks(n, identity, fold): fold must be callable as "
+                  "fold(T, item) and return T, where T is the identity's type");
+    return std::move(self()).chunks(n).map(
+        [identity = std::move(identity), fold = std::move(fold)](auto&& run) {
+          T acc = make_identity<T>(identity);
+          for (auto&& x : run) acc = std::invoke(fold, std::move(acc), std::forward<decltype(x)>(x));
+          return acc;
+        });
+  }
+  template <class Identity, class Fold>
+  auto fold_chunks(std::size_t n, Identity identity, Fold fold) const& {
+    return Self(self()).fold_chunks(n, std::move(identity), std::move(fold));
+  }
+
+ private:
+  template <class T>
+  using const_ref_of =
+      std::add_lvalue_reference_t<std::add_const_t<std::remove_reference_t<T>>>;
+
+  Self& self() { return static_cast<Self&>(*this); }
+  const Self& self() const { return static_cast<const Self&>(*this); }
+
+  static constexpr void require_indexed(const char*) {
+    static_assert(Self::indexed,
+                  "weft: positions/zip_eq/fold_chunks need an indexed pipeline (every item's "
+                  "position known): they cannot follow filter, filter_map, flat_map, "
+                  "map_init, try_fold or while_some; apply them before");
+  }
+};
+
+}  // namespace weft::detail

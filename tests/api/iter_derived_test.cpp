@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: MIT
+// The composed adaptors (positions, zip_eq, update, fold_chunks), the lexicographic
+// comparisons (eq, ne, cmp, lt, le, gt, ge) and weft::extend, against plain sequential loops:
+// sizes 0, 1, 2, 1,000 and 100,003, pools of 1, 2 and 7 threads.
+#include <catch2/catch.hpp>
+#include <weft/weft.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t sizes[] = {0, 1, 2, 1000, 100003};
+constexpr std::size_t pool_sizes[] = {1, 2, 7};
+
+std::vector<std::int64_t> items_of(std::size_t n) {
+  std::vector<std::int64_t> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<std::int64_t>((i * 7919) % 1009);
+  return v;
+}
+
+template <class F>
+void on_every_pool(F f) {
+  for (std::size_t threads : pool_sizes) {
+    weft::thread_pool pool({.num_threads = threads});
+    pool.install([&] { f(threads); });
+  }
+}
+
+}  // namespace
+
+TEST_CASE("positions: every position whose item matches in order", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      const auto p = [](std::int64_t x) { return x % 5 == 0; };
+      std::vector<std::size_t> expected;
+      for (std::size_t i = 0; i < n; ++i)
+        if (p(v[i])) expected.push_back(i);
+      CHECK(weft::iter(v).positions(p).to_vector() == expected);
+      CHECK(weft::iter(v).with_max_len(3).positions(p).count() == expected.size());
+      // After a map: the positions are the pipeline's, not the source's.
+      const auto shifted = weft::iter(v).skip(1).positions(p).to_vector();
+      std::vector<std::size_t> expected_shifted;
+      for (std::size_t i = 1; i < n; ++i)
+        if (p(v[i])) expected_shifted.push_back(i - 1);
+      CHECK(shifted == expected_shifted);
+    }
+  });
+}
+
+TEST_CASE("zip_eq: pairs sides of equal length and refuses others", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto a = items_of(n);
+      std::vector<std::int64_t> b(n);
+      for (std::size_t i = 0; i < n; ++i) b[i] = static_cast<std::int64_t>(i);
+      std::int64_t expected = 0;
+      for (std::size_t i = 0; i < n; ++i) expected += a[i] * b[i];
+      CHECK(weft::iter(a).zip_eq(b).map([](auto p) { return p.first * p.second; }).sum() ==
+            expected);
+      CHECK(weft::iter(a).zip_eq(weft::range(std::size_t{0}, n)).count() == n);
+      CHECK_THROWS_AS(weft::iter(a).zip_eq(weft::range(std::size_t{0}, n + 1)),
+                      std::invalid_argument);
+      if (n > 0) CHECK_THROWS_AS(weft::iter(a).zip_eq(weft::iter(b).skip(1)), std::invalid_argument);
+    }
+  });
+}
+
+TEST_CASE("update: changes a copy of each item and never the source", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      auto v = items_of(n);
+      const auto before = v;
+      const auto doubled = weft::iter(v).update([](std::int64_t& x) { x *= 2; }).to_vector();
+      REQUIRE(doubled.size() == n);
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < n; ++i) wrong += doubled[i] != 2 * before[i];
+      CHECK(wrong == 0);
+      CHECK(v == before);
+      std::vector<std::string> words(n, "w");
+      const auto longer = weft::iter(words).update([](std::string& s) { s += "x"; });
+      CHECK(longer.map([](const std::string& s) { return s.size(); }).sum() == 2 * n);
+      CHECK((n == 0 || words[0] == "w"));
+    }
+  });
+}
+
+TEST_CASE("fold_chunks: one fold per run of n items in order", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      for (std::size_t chunk : {std::size_t{1}, std::size_t{3}, std::size_t{1000}, n + 1}) {
+        std::vector<std::int64_t> expected;
+        for (std::size_t lo = 0; lo < n; lo += chunk) {
+          std::int64_t s = 0;
+          for (std::size_t i = lo; i < std::min(n, lo + chunk); ++i) s = s * 3 % 1000003 + v[i];
+          expected.push_back(s);
+        }
+        const auto fold = [](std::int64_t s, std::int64_t x) { return s * 3 % 1000003 + x; };
+        CHECK(weft::iter(v).fold_chunks(chunk, std::int64_t{0}, fold).to_vector() == expected);
+        const auto make_zero = [] { return std::int64_t{0}; };
+        CHECK(weft::iter(v).fold_chunks(chunk, make_zero, fold).count() == expected.size());
+      }
+      CHECK_THROWS_AS(weft::iter(v).fold_chunks(0, 0, [](int s, std::int64_t) { return s; }),
+                      std::invalid_argument);
+    }
+  });
+}
+
+TEST_CASE("eq ne cmp lt le gt ge: lexicographic as std::lexicographical_compare_three_way",
+          "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto a = items_of(n);
+      std::vector<std::vector<std::int64_t>> others{a};
+      if (n > 0) {
+        auto shorter = a;
+        shorter.pop_back();
+        others.push_back(shorter);
+        for (std::size_t at : {std::size_t{0}, n / 2, n - 1}) {
+          auto less = a;
+          less[at] -= 1;
+          others.push_back(less);
+          auto greater = a;
+          greater[at] += 1;
+          others.push_back(greater);
+        }
+      }
+      auto longer = a;
+      longer.push_back(0);
+      others.push_back(longer);
+      for (const auto& b : others) {
+        const auto expected =
+            std::lexicographical_compare_three_way(a.begin(), a.end(), b.begin(), b.end());
+        CHECK(weft::iter(a).cmp(b) == expected);
+        CHECK(weft::iter(a).eq(b) == (a == b));
+        CHECK(weft::iter(a).ne(weft::iter(b)) == (a != b));
+        CHECK(weft::iter(a).lt(b) == (a < b));
+        CHECK(weft::iter(a).le(b) == (a <= b));
+        CHECK(weft::iter(a).gt(b) == (a > b));
+        CHECK(weft::iter(a).ge(b) == (a >= b));
+      }
+    }
+    // Floating point: a NaN makes the sides unordered, the comparisons false.
+    const std::vector<double> x{1.0, std::nan(""), 3.0};
+    const std::vector<double> y{1.0, 2.0, 3.0};
+    CHECK(weft::iter(x).cmp(y) == std::partial_ordering::unordered);
+    CHECK_FALSE(weft::iter(x).lt(y));
+    CHECK_FALSE(weft::iter(x).ge(y));
+    CHECK_FALSE(weft::iter(x).eq(x));
+    // Different item types that compare with each other; a mapped side.
+    const std::vector<int> small{1, 2, 3};
+    CHECK(weft::iter(small).eq(weft::range(std::int64_t{1}, std::int64_t{4})));
+    CHECK(weft::iter(small).map([](int v) { return v * 2; }).gt(small));
+  });
+}
+
+TEST_CASE("extend: appends in order on every path and keeps the old elements on a throw",
+          "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      // The direct path: a vector and an indexed pipeline.
+      std::vector<std::int64_t> out{-1, -2};
+      weft::extend(out, weft::iter(v).map([](std::int64_t x) { return x + 1; }));
+      REQUIRE(out.size() == n + 2);
+      std::size_t wrong = 0;
+      for (std::size_t i = 0; i < n; ++i) wrong += out[i + 2] != v[i] + 1;
+      CHECK(wrong == 0);
+      CHECK((out[0] == -1 && out[1] == -2));
+      // Collected first: an unindexed pipeline; an associative container.
+      const auto odd = [](std::int64_t x) { return x % 2 != 0; };
+      std::vector<std::int64_t> filtered{7};
+      weft::extend(filtered, weft::iter(v).filter(odd));
+      std::vector<std::int64_t> expected{7};
+      for (auto x : v)
+        if (odd(x)) expected.push_back(x);
+      CHECK(filtered == expected);
+      std::set<std::int64_t> distinct{-5};
+      weft::extend(distinct, v);
+      std::set<std::int64_t> expected_set(v.begin(), v.end());
+      expected_set.insert(-5);
+      CHECK(distinct == expected_set);
+      std::map<std::size_t, std::int64_t> by_position;
+      weft::extend(by_position, weft::iter(v).enumerate());
+      CHECK(by_position.size() == n);
+      // Move-only items made by value are moved in.
+      std::vector<std::unique_ptr<std::size_t>> owned;
+      weft::extend(owned, weft::range(std::size_t{0}, n).map([](std::size_t i) {
+        return std::make_unique<std::size_t>(i);
+      }));
+      REQUIRE(owned.size() == n);
+      CHECK((n == 0 || *owned.back() == n - 1));
+      // A throw leaves exactly the old elements, on both paths.
+      if (n > 0) {
+        const auto throw_at_end = [n](std::int64_t x) {
+          if (x == static_cast<std::int64_t>(n - 1)) throw std::runtime_error("item");
+          return x;
+        };
+        std::vector<std::int64_t> kept{1, 2, 3};
+        CHECK_THROWS_AS(weft::extend(kept, weft::range(std::int64_t{0}, static_cast<std::int64_t>(n))
+                                               .map(throw_at_end)),
+                        std::runtime_error);
+        CHECK(kept == std::vector<std::int64_t>{1, 2, 3});
+        CHECK_THROWS_AS(weft::extend(kept, weft::range(std::int64_t{0}, static_cast<std::int64_t>(n))
+                                               .filter([](std::int64_t) { return true; })
+                                               .map(throw_at_end)),
+                        std::runtime_error);
+        CHECK(kept == std::vector<std::int64_t>{1, 2, 3});
+      }
+    }
+    std::string text = "ab";
+    weft::extend(text, std::string("cd"));
+    CHECK(text == "abcd");
+  });
+}
