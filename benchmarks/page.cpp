@@ -161,6 +161,10 @@ const std::map<std::string, std::string>& descriptions() {
        "each run of 16 int64 folded in order (`h * 31 + x`), the folds summed: "
        "`fold_chunks(16, 0, fold)` against `chunks(16).map(fold the run)` by hand "
        "(`weft-hand`)"},
+      {"lines",
+       "the lengths of a text's lines summed, n bytes of lines of 1 to 120 bytes: "
+       "`weft::str(t).lines()` against the split written by hand at block boundaries "
+       "(`weft-hand`, oneTBB, OpenMP), each block reading the lines that start in it"},
       {"for_each", "x -> x * a + b in place over n doubles"},
       {"transform", "y = x * a + b from n doubles into a second vector"},
       {"transform_reduce", "the inner product of two vectors of n doubles"},

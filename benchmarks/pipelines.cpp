@@ -4,6 +4,7 @@
 #include "pipelines.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <weft/weft.hpp>
 
@@ -11,13 +12,14 @@
 #include "fib/config.hpp"
 #include "find_early/config.hpp"
 #include "fine_sum/config.hpp"
+#include "fold_chunks/config.hpp"
+#include "lines/config.hpp"
 #include "map_filter_sum/config.hpp"
 #include "noise_sum/config.hpp"
 #include "pipeline_table.hpp"
 #include "sum_sq/config.hpp"
 #include "tiny/config.hpp"
 #include "try_each/config.hpp"
-#include "fold_chunks/config.hpp"
 #include "try_sum/config.hpp"
 #include "unbalanced/config.hpp"
 
@@ -281,6 +283,28 @@ constexpr table_workload workloads[] = {
            for (const int t : run.o.threads)
              bar("weft fold_chunks @" + std::to_string(t) + "t / weft-hand",
                  run.r.at("weft", t) / run.r.at("weft-hand", t), 1.05, "x");
+         }},
+    // A text's lines at memory bandwidth (issue 43's bar: within 10 % of the best split
+    // written by hand at block boundaries, weft's own or a peer's).
+    {.name = "lines",
+     .default_n = lines::default_n,
+     .quick_n = lines::quick_n,
+     .peers = peers_on<lines::peers, lines::make_input, differs_exactly<std::size_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading(
+               "lines: str(t).lines().map(size).sum() over a text of " + std::to_string(n) +
+                   " bytes, lines of 1 to 120 bytes; weft-hand, tbb, omp = the split by hand "
+                   "at block boundaries",
+               reps);
+         },
+     .notes = print_machine_line,
+     .bars =
+         [](const table_run& run) {
+           for (const int t : run.o.threads)
+             bar("weft lines @" + std::to_string(t) + "t / best hand-written split",
+                 run.r.at("weft", t) / std::fmin(run.r.best_other(t), run.r.at("weft-hand", t)),
+                 1.10, "x");
          }},
 };
 

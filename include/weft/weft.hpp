@@ -11,8 +11,10 @@
 #include "weft/join.hpp"       // weft::join, weft::unit
 #include "weft/pool.hpp"       // weft::thread_pool, num_threads, thread_index
 #include "weft/scope.hpp"      // weft::scope, weft::task_scope, weft::scope_fifo
+#include "weft/slice.hpp"      // weft::slice: a contiguous range's runs (split, chunk_by, ...)
 #include "weft/spawn.hpp"      // weft::spawn, weft::spawn_fifo, weft::wait_idle (detached tasks)
 #include "weft/stop.hpp"       // weft::stop_requested
 #include "weft/task_group.hpp" // weft::task_group
+#include "weft/text.hpp"       // weft::str: a text's pieces (lines, split, ...)
 #include "weft/try_traits.hpp" // weft::try_traits, weft::try_type (fallible pipelines)
 #include "weft/version.hpp"    // weft::version_*
