@@ -27,7 +27,7 @@
 #include <ranges>
 #include <utility>
 
-#include "weft/iter/sources.hpp"
+#include "weft/iter.hpp"
 
 namespace weft::detail {
 
