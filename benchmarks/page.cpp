@@ -161,6 +161,10 @@ const std::map<std::string, std::string>& descriptions() {
        "each run of 16 int64 folded in order (`h * 31 + x`), the folds summed: "
        "`fold_chunks(16, 0, fold)` against `chunks(16).map(fold the run)` by hand "
        "(`weft-hand`)"},
+      {"fold_reduce",
+       "the sum of x * x over n int64 by `fold(0, s + x * x).reduce(0, +)` against "
+       "`reduce(0, s + x * x, +)` (`weft-red`), and by `map(x * x).reduce_with(+)` "
+       "(`weft-rw`) against `map(x * x).reduce(0, +)` (`weft-map`)"},
       {"lines",
        "the lengths of a text's lines summed, n bytes of lines of 1 to 120 bytes: "
        "`weft::str(t).lines()` against the split written by hand at block boundaries "

@@ -13,6 +13,7 @@
 #include "find_early/config.hpp"
 #include "fine_sum/config.hpp"
 #include "fold_chunks/config.hpp"
+#include "fold_reduce/config.hpp"
 #include "lines/config.hpp"
 #include "map_filter_sum/config.hpp"
 #include "noise_sum/config.hpp"
@@ -283,6 +284,29 @@ constexpr table_workload workloads[] = {
            for (const int t : run.o.threads)
              bar("weft fold_chunks @" + std::to_string(t) + "t / weft-hand",
                  run.r.at("weft", t) / run.r.at("weft-hand", t), 1.05, "x");
+         }},
+    // Rayon's fold and reduce_with against the weft forms they stand for (issue 43's bar).
+    {.name = "fold_reduce",
+     .default_n = fold_reduce::default_n,
+     .quick_n = fold_reduce::quick_n,
+     .peers = peers_on<fold_reduce::peers, fold_reduce::make_input, differs_exactly<std::int64_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading(
+               "fold_reduce: iter(v).fold(0, s + x*x).reduce(0, +) over " + std::to_string(n) +
+                   " int64; weft-red = reduce(0, s + x*x, +), weft-rw = map(x*x).reduce_with(+), "
+                   "weft-map = map(x*x).reduce(0, +)",
+               reps);
+         },
+     .notes = print_machine_line,
+     .bars =
+         [](const table_run& run) {
+           for (const int t : run.o.threads) {
+             bar("weft fold.reduce @" + std::to_string(t) + "t / weft-red",
+                 run.r.at("weft", t) / run.r.at("weft-red", t), 1.05, "x");
+             bar("weft reduce_with @" + std::to_string(t) + "t / weft-map",
+                 run.r.at("weft-rw", t) / run.r.at("weft-map", t), 1.05, "x");
+           }
          }},
     // A text's lines at memory bandwidth (issue 43's bar: within 10 % of the best split
     // written by hand at block boundaries, weft's own or a peer's).

@@ -20,7 +20,7 @@ bool is_sequential(const std::string& peer) {
 bool summarised(const std::string& workload) {
   return workload != "latency" && workload != "idle" && workload != "async_fib" &&
          workload != "try_sum" && workload != "try_each" &&
-         workload != "fold_chunks";
+         workload != "fold_chunks" && workload != "fold_reduce";
 }
 
 std::string fmt(const char* f, double v) {

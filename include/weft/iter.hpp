@@ -28,6 +28,7 @@
 #include "weft/iter/find.hpp"
 #include "weft/iter/find_map.hpp"
 #include "weft/iter/flat_map.hpp"
+#include "weft/iter/fold.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/inspect.hpp"
 #include "weft/iter/map.hpp"
@@ -87,7 +88,7 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// Complexity: O(n) calls of the callables for n input items (fewer for the consumers that
 /// stop early), plus O(leaves) splitting work; about 2 x threads leaves when undisturbed.
 /// Adaptors marked [indexed] need every item's position: they are not available after
-/// filter, filter_map, flat_map, map_init, try_fold or while_some.
+/// filter, filter_map, flat_map, fold, map_init, try_fold or while_some.
 /// The adaptors composed of these (positions, zip_eq, update, fold_chunks) are in
 /// iter/derived.hpp, the lexicographic comparisons (eq, cmp, lt, ...) in iter/compare.hpp.
 template <class Node>
@@ -173,6 +174,24 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
     return par_iter(*this).try_fold(std::move(identity), std::move(f));
   }
 
+  /// One item per leaf: the leaf's items folded in order with f(T, item) -> T from
+  /// `identity` (a T or a callable making one). Then reduce, sum or collect the
+  /// accumulators (Rayon's fold). How many there are depends on the split.
+  template <class Identity, class F>
+  auto fold(Identity identity, F f) && {
+    using T = typename detail::identity_type<Identity>::type;
+    static_assert(detail::const_invocable<F, T, item_type> &&
+                      std::is_convertible_v<std::invoke_result_t<const F&, T, item_type>, T>,
+                  "weft: fold(identity, f): f must be callable as f(T, item) on a const f and "
+                  "return T, where T is the identity's type");
+    return wrap(detail::fold_node<Node, Identity, F>(std::move(node_),
+                                                     {std::move(identity), std::move(f)}));
+  }
+  template <class Identity, class F>
+  auto fold(Identity identity, F f) const& {
+    return par_iter(*this).fold(std::move(identity), std::move(f));
+  }
+
   /// Items are std::optionals: the values of those before the first std::nullopt, in order.
   auto while_some() && {
     static_assert(detail::is_optional<value_type>,
@@ -228,7 +247,7 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
     auto rhs = weft_iter_of(std::forward<Other>(other));
     static_assert(decltype(rhs)::indexed,
                   "weft: zip(other): other must be indexed "
-                  "(not after filter/filter_map/flat_map/map_init/try_fold/while_some)");
+                  "(not after filter/filter_map/flat_map/fold/map_init/try_fold/while_some)");
     using rhs_node = typename decltype(rhs)::node_type;
     return wrap(detail::zip_node<Node, rhs_node>(std::move(node_), std::move(rhs.node_)));
   }
@@ -421,6 +440,18 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
                   "combine(T, T) and return T, where T is the identity's type");
     return run(detail::reduce_consumer<T, Identity, Fold, Combine>{
         {}, &identity, &fold, &combine});
+  }
+
+  /// Folds with an associative op(V, V) -> V, without an identity: nothing for no items
+  /// (Rayon's reduce_with).
+  template <class Op>
+  std::optional<value_type> reduce_with(Op op) {
+    static_assert(std::is_invocable_r_v<value_type, const Op&, value_type, item_type> &&
+                      std::is_invocable_r_v<value_type, const Op&, value_type, value_type>,
+                  "weft: reduce_with(op): op must be callable as op(V, item) and op(V, V), "
+                  "returning V, where V is the items' value type");
+    require_items_outlive_pipeline();
+    return run(detail::reduce_with_consumer<value_type, Op>{{}, &op});
   }
 
   /// Items are try values R: combines their values with op(T, T) -> R; the first failure in
@@ -627,7 +658,7 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
   static constexpr void require_indexed() {
     static_assert(!Needed || indexed,
                   "weft: this adaptor needs an indexed pipeline (every item's position known): "
-                  "it cannot follow filter, filter_map, flat_map, map_init, try_fold or "
+                  "it cannot follow filter, filter_map, flat_map, fold, map_init, try_fold or "
                   "while_some; "
                   "apply it before them");
   }

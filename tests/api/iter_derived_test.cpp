@@ -226,3 +226,65 @@ TEST_CASE("extend: appends in order on every path and keeps the old elements on 
     CHECK(text == "abcd");
   });
 }
+
+TEST_CASE("fold fold_with reduce_with flat_map_iter flatten_iter", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      std::int64_t total = 0;
+      for (auto x : v) total += x * x;
+      const auto add_square = [](std::int64_t s, std::int64_t x) { return s + x * x; };
+      const auto plus = [](std::int64_t a, std::int64_t b) { return a + b; };
+      // One accumulator per leaf: their count depends on the split, their sum does not.
+      CHECK(weft::iter(v).fold(std::int64_t{0}, add_square).reduce(std::int64_t{0}, plus) ==
+            total);
+      CHECK(weft::iter(v).with_max_len(10).fold_with(std::int64_t{0}, add_square).sum() == total);
+      const auto leaves = weft::iter(v).with_max_len(10).fold([] { return std::int64_t{0}; },
+                                                              add_square).count();
+      CHECK(leaves >= (n + 9) / 10);  // leaves of at most 10 items, none empty
+      CHECK(leaves <= n);
+      // Accumulators in order: each leaf's vector of items, concatenated, is the input.
+      const auto pieces =
+          weft::iter(v)
+              .with_max_len(7)
+              .fold([] { return std::vector<std::int64_t>{}; },
+                    [](std::vector<std::int64_t> acc, std::int64_t x) {
+                      acc.push_back(x);
+                      return acc;
+                    })
+              .to_vector();
+      std::vector<std::int64_t> joined;
+      for (const auto& p : pieces) joined.insert(joined.end(), p.begin(), p.end());
+      CHECK(joined == v);
+      // After a filter too.
+      CHECK(weft::iter(v).filter([](std::int64_t x) { return x % 2 == 0; })
+                .fold(std::int64_t{0}, [](std::int64_t s, std::int64_t x) { return s + x; })
+                .sum() == [&] {
+              std::int64_t even = 0;
+              for (auto x : v) even += x % 2 == 0 ? x : 0;
+              return even;
+            }());
+      // reduce_with: nothing for no items; a non-commutative op keeps the order.
+      const auto r = weft::iter(v).map([](std::int64_t x) { return x * x; }).reduce_with(plus);
+      CHECK(r.has_value() == (n > 0));
+      if (r) CHECK(*r == total);
+      const auto concat = [](std::string a, const std::string& b) { return a + b; };
+      std::vector<std::string> digits(n);
+      std::string expected;
+      for (std::size_t i = 0; i < n; ++i) {
+        digits[i] = std::to_string(i % 10);
+        expected += digits[i];
+      }
+      const auto joined_digits = weft::iter(digits).reduce_with(concat);
+      CHECK(joined_digits.value_or("none") == (n > 0 ? expected : "none"));
+      // flat_map_iter and flatten_iter are flat_map and flatten.
+      const auto twice = [](std::int64_t x) { return std::vector<std::int64_t>{x, x}; };
+      CHECK(weft::iter(v).flat_map_iter(twice).count() == 2 * n);
+      CHECK(weft::iter(v).map(twice).flatten_iter().sum() == 2 * [&] {
+              std::int64_t s = 0;
+              for (auto x : v) s += x;
+              return s;
+            }());
+    }
+  });
+}

@@ -105,7 +105,7 @@ class lexicographic_compare {
   static constexpr void require_indexed_other() {
     static_assert(Self::indexed && Rhs::indexed,
                   "weft: eq/ne/cmp/lt/le/gt/ge(other): both sides must be indexed pipelines "
-                  "(not after filter/filter_map/flat_map/map_init/try_fold/while_some): "
+                  "(not after filter/filter_map/flat_map/fold/map_init/try_fold/while_some): "
                   "compare before them, or collect with to_vector() first");
   }
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Adaptors that are compositions of the primitive ones (Rayon's positions, zip_eq, update and
-// fold_chunks): a base of par_iter, written over its public adaptors, so each is exactly the
+// fold_chunks), and Rayon's names for what weft's own adaptors already are (fold_with,
+// flat_map_iter, flatten_iter): a base of par_iter, written over its public adaptors, so each is exactly the
 // pipeline a user would write by hand and runs as fast (benchmarks/: fold_chunks).
 #pragma once
 
@@ -51,7 +52,7 @@ class derived_adaptors {
     auto rhs = weft::iter(std::forward<Other>(other));
     static_assert(decltype(rhs)::indexed,
                   "weft: zip_eq(other): other must be indexed "
-                  "(not after filter/filter_map/flat_map/map_init/try_fold/while_some)");
+                  "(not after filter/filter_map/flat_map/fold/map_init/try_fold/while_some)");
     const std::size_t na = self().size();
     const std::size_t nb = rhs.size();
     if (na != nb)
@@ -103,6 +104,23 @@ class derived_adaptors {
     return Self(self()).fold_chunks(n, std::move(identity), std::move(fold));
   }
 
+  /// fold(init, f): weft's fold takes a value identity (copied per leaf) as well as a
+  /// callable (Rayon's fold_with).
+  template <class T, class F>
+  auto fold_with(T init, F f) && { return std::move(self()).fold(std::move(init), std::move(f)); }
+  template <class T, class F>
+  auto fold_with(T init, F f) const& { return Self(self()).fold(std::move(init), std::move(f)); }
+
+  /// flat_map(f): weft's flat_map always walks each inner range sequentially on the thread
+  /// that holds its item, as Rayon's flat_map_iter does.
+  template <class F>
+  auto flat_map_iter(F f) && { return std::move(self()).flat_map(std::move(f)); }
+  template <class F>
+  auto flat_map_iter(F f) const& { return Self(self()).flat_map(std::move(f)); }
+  /// flatten(), as flat_map_iter is flat_map.
+  auto flatten_iter() && { return std::move(self()).flatten(); }
+  auto flatten_iter() const& { return Self(self()).flatten(); }
+
  private:
   template <class T>
   using const_ref_of =
@@ -115,7 +133,7 @@ class derived_adaptors {
     static_assert(Self::indexed,
                   "weft: positions/zip_eq/fold_chunks need an indexed pipeline (every item's "
                   "position known): they cannot follow filter, filter_map, flat_map, "
-                  "map_init, try_fold or while_some; apply them before");
+                  "fold, map_init, try_fold or while_some; apply them before");
   }
 };
 

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -51,6 +52,44 @@ struct reduce_consumer : splittable_by_copy<reduce_consumer<T, Identity, Fold, C
   folder make_folder() const { return {make_identity<T>(*id), fold}; }
   bool full() const { return false; }
   T reduce(T l, T r) const { return std::invoke(*combine, std::move(l), std::move(r)); }
+};
+
+// reduce_with(op): reduce without an identity, nothing for no items (Rayon's reduce_with).
+// The accumulator is assigned in place, and a block runs through a local: an optional
+// written whole per item stalls on store forwarding (iter/try_fold.hpp).
+template <class V, class Op>
+struct reduce_with_consumer : splittable_by_copy<reduce_with_consumer<V, Op>> {
+  using result_type = std::optional<V>;
+  const Op* op;
+
+  struct folder {
+    std::optional<V> acc;
+    const Op* op;
+    template <class X>
+    void consume(std::size_t, X&& x) {
+      if (!acc)
+        acc.emplace(std::forward<X>(x));
+      else
+        *acc = std::invoke(*op, std::move(*acc), std::forward<X>(x));
+    }
+    template <plumbing::producer P>
+      requires std::is_move_assignable_v<V>
+    void consume_block(const P& p, std::size_t lo, std::size_t hi) {
+      if (lo == hi) return;
+      if (!acc) acc.emplace(p[lo++]);
+      V a = std::move(*acc);
+      for (std::size_t i = lo; i < hi; ++i) a = std::invoke(*op, std::move(a), p[i]);
+      *acc = std::move(a);
+    }
+    std::optional<V> complete() && { return std::move(acc); }
+  };
+  folder make_folder() const { return {std::nullopt, op}; }
+  bool full() const { return false; }
+  std::optional<V> reduce(std::optional<V> l, std::optional<V> r) const {
+    if (!l) return r;
+    if (!r) return l;
+    return std::invoke(*op, std::move(*l), std::move(*r));
+  }
 };
 
 // sum and product. Floating-point folds use several independent lanes so that the leaf
