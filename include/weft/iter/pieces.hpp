@@ -34,8 +34,10 @@ namespace weft::detail {
 inline constexpr std::size_t no_piece = static_cast<std::size_t>(-1);
 
 // The pieces that start in [lo, hi): a forward view walked by flat_map's leaf loop.
+// (A view_base, not a view_interface: clang 14 cannot instantiate libstdc++ 12's
+// view_interface over a class that is still incomplete.)
 template <class T, class Rule>
-class pieces_in_block : public std::ranges::view_interface<pieces_in_block<T, Rule>> {
+class pieces_in_block : public std::ranges::view_base {
  public:
   pieces_in_block() = default;
   pieces_in_block(T* data, std::size_t size, std::size_t lo, std::size_t hi, const Rule* rule)
