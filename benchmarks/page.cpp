@@ -169,6 +169,10 @@ const std::map<std::string, std::string>& descriptions() {
        "the lengths of a text's lines summed, n bytes of lines of 1 to 120 bytes: "
        "`weft::str(t).lines()` against the split written by hand at block boundaries "
        "(`weft-hand`, oneTBB, OpenMP), each block reading the lines that start in it"},
+      {"par_bridge",
+       "a sequential generator of n numbers, ~1 us of work on each, summed: "
+       "`weft::par_bridge(generator)` against oneTBB's `parallel_pipeline` (a serial input "
+       "filter) and OpenMP tasks made by one thread"},
       {"for_each", "x -> x * a + b in place over n doubles"},
       {"transform", "y = x * a + b from n doubles into a second vector"},
       {"transform_reduce", "the inner product of two vectors of n doubles"},

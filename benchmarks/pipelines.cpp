@@ -17,6 +17,7 @@
 #include "lines/config.hpp"
 #include "map_filter_sum/config.hpp"
 #include "noise_sum/config.hpp"
+#include "par_bridge/config.hpp"
 #include "pipeline_table.hpp"
 #include "sum_sq/config.hpp"
 #include "tiny/config.hpp"
@@ -330,6 +331,24 @@ constexpr table_workload workloads[] = {
                  run.r.at("weft", t) / std::fmin(run.r.best_other(t), run.r.at("weft-hand", t)),
                  1.10, "x");
          }},
+    // A sequential source pulled by every thread (issue 43's bar: >= 1.8x faster than
+    // sequential at 2 threads, i.e. weft @2t / seq <= 0.556).
+    {.name = "par_bridge",
+     .default_n = par_bridge::default_n,
+     .quick_n = par_bridge::quick_n,
+     .peers = peers_on<par_bridge::peers, par_bridge::make_input, differs_exactly<std::uint64_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading(
+               "par_bridge: par_bridge(a generator of " + std::to_string(n) +
+                   " numbers).map(~1 us of work).sum(); tbb = parallel_pipeline, omp = tasks "
+                   "from a single producer",
+               reps);
+         },
+     .default_calls = 1,
+     .quick_calls = 2,
+     .notes = print_machine_line,
+     .seq_2t = 1.0 / 1.8},
 };
 
 }  // namespace

@@ -11,7 +11,7 @@ namespace weft_bench {
 
 inline constexpr const char* pipeline_workloads[] = {
     "sum_sq", "map_filter_sum", "tiny", "medium", "unbalanced", "find_early", "collect",
-    "noise_sum", "fine_sum", "try_sum", "try_each", "fold_chunks", "fold_reduce", "lines"};
+    "noise_sum", "fine_sum", "try_sum", "try_each", "fold_chunks", "fold_reduce", "lines", "par_bridge"};
 
 // Runs one of pipeline_workloads and prints its table and bars; false if some peer computed
 // a result different from the sequential one (the mismatch is printed where it happened).

@@ -9,6 +9,7 @@
 #include "weft/isolate.hpp"    // weft::isolate
 #include "weft/iter.hpp"       // weft::iter, weft::range, weft::par_iter
 #include "weft/join.hpp"       // weft::join, weft::unit
+#include "weft/par_bridge.hpp" // weft::par_bridge: a sequential source pulled by every thread
 #include "weft/pool.hpp"       // weft::thread_pool, num_threads, thread_index
 #include "weft/scope.hpp"      // weft::scope, weft::task_scope, weft::scope_fifo
 #include "weft/slice.hpp"      // weft::slice: a contiguous range's runs (split, chunk_by, ...)
