@@ -31,6 +31,7 @@
 #include "weft/iter/fold.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/inspect.hpp"
+#include "weft/iter/interleave.hpp"
 #include "weft/iter/map.hpp"
 #include "weft/iter/map_init.hpp"
 #include "weft/iter/minmax.hpp"
@@ -90,9 +91,11 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// Adaptors marked [indexed] need every item's position: they are not available after
 /// filter, filter_map, flat_map, fold, map_init, try_fold or while_some.
 /// The adaptors composed of these (positions, zip_eq, update, fold_chunks) are in
-/// iter/derived.hpp, the lexicographic comparisons (eq, cmp, lt, ...) in iter/compare.hpp.
+/// iter/derived.hpp, interleave, interleave_shortest and intersperse in iter/interleave.hpp,
+/// the lexicographic comparisons (eq, cmp, lt, ...) in iter/compare.hpp.
 template <class Node>
 class par_iter : public detail::derived_adaptors<par_iter<Node>>,
+                 public detail::interleave_adaptors<par_iter<Node>>,
                  public detail::lexicographic_compare<par_iter<Node>> {
  public:
   using item_type = typename Node::item_type;
@@ -520,7 +523,7 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
   std::optional<value_type> find_first(P p) {
     require_predicate<P>("find_first(p)");
     require_items_outlive_pipeline();
-    return strip_index(find_ordered<true>(p));
+    return detail::strip_index<value_type>(find_ordered<true>(p));
   }
   /// The last item for which p holds; work left of a match is abandoned. An indexed
   /// pipeline is searched from the end, as find_first searches from the front.
@@ -528,7 +531,7 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
   std::optional<value_type> find_last(P p) {
     require_predicate<P>("find_last(p)");
     require_items_outlive_pipeline();
-    return strip_index(find_ordered<false>(p));
+    return detail::strip_index<value_type>(find_ordered<false>(p));
   }
   /// [indexed] Position of the first item for which p holds.
   template <class P>
@@ -602,7 +605,7 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
     require_predicate<P>("partition(p)");
     require_items_outlive_pipeline();
     using route = detail::partition_route<P>;
-    return flatten_both(run(detail::gather_two_consumer<value_type, value_type, route>{{}, {&p}}));
+    return detail::flatten_both(run(detail::gather_two_consumer<value_type, value_type, route>{{}, {&p}}));
   }
   /// Items that are pairs, as two vectors: every item's first half, and every second half;
   /// both in order (Rayon's unzip). `iter(a).zip(b).unzip()` gives copies of a and b.
@@ -628,12 +631,14 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
       run(detail::unzip_indexed_consumer<A, B>::into(out.first, out.second));
       return out;
     } else {
-      return flatten_both(run(detail::gather_two_consumer<A, B, detail::unzip_route>{}));
+      return detail::flatten_both(run(detail::gather_two_consumer<A, B, detail::unzip_route>{}));
     }
   }
 
   template <class>
   friend class par_iter;
+  template <class>
+  friend class detail::interleave_adaptors;
   using node_type = Node;
 
   template <class N>
@@ -721,21 +726,6 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
     auto hit = find_ordered<First, P, detail::position_only>(p);
     if (!hit) return std::nullopt;
     return hit->first;
-  }
-
-  template <class A, class B>
-  static std::pair<std::vector<A>, std::vector<B>> flatten_both(
-      std::pair<detail::pieces<A>, detail::pieces<B>>&& ps) {
-    std::pair<std::vector<A>, std::vector<B>> out;
-    detail::flatten_into(std::move(ps.first), out.first);
-    detail::flatten_into(std::move(ps.second), out.second);
-    return out;
-  }
-
-  template <class Hit>
-  static std::optional<value_type> strip_index(Hit&& hit) {
-    if (!hit) return std::nullopt;
-    return std::move(hit->second);
   }
 
   template <bool Last, class Key>

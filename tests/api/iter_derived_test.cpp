@@ -288,3 +288,46 @@ TEST_CASE("fold fold_with reduce_with flat_map_iter flatten_iter", "[iter][deriv
     }
   });
 }
+
+TEST_CASE("interleave interleave_shortest intersperse as sequential loops", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto a = items_of(n);
+      for (std::size_t m : {std::size_t{0}, std::size_t{1}, n / 2, n, n + 3}) {
+        std::vector<std::int64_t> b(m);
+        for (std::size_t i = 0; i < m; ++i) b[i] = -static_cast<std::int64_t>(i) - 1;
+        std::vector<std::int64_t> all, shortest;
+        for (std::size_t i = 0; i < std::max(n, m); ++i) {
+          if (i < n) all.push_back(a[i]);
+          if (i < m) all.push_back(b[i]);
+        }
+        for (std::size_t i = 0;; ++i) {
+          if (i >= n) break;
+          shortest.push_back(a[i]);
+          if (i >= m) break;
+          shortest.push_back(b[i]);
+        }
+        if (n > m) shortest.resize(2 * m + 1);
+        CHECK(weft::iter(a).interleave(b).to_vector() == all);
+        CHECK(weft::iter(a).interleave(b).size() == n + m);
+        CHECK(weft::iter(a).interleave_shortest(b).to_vector() == shortest);
+        CHECK(weft::iter(a).with_max_len(3).interleave_shortest(weft::iter(b)).count() ==
+              shortest.size());
+      }
+      std::vector<std::int64_t> spaced;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i > 0) spaced.push_back(-1);
+        spaced.push_back(a[i]);
+      }
+      CHECK(weft::iter(a).intersperse(std::int64_t{-1}).to_vector() == spaced);
+      CHECK(weft::iter(a).intersperse(std::int64_t{-1}).rev().position_first([](std::int64_t x) {
+        return x == -1;
+      }) == (n > 1 ? std::optional<std::size_t>(1) : std::nullopt));
+    }
+    const std::vector<std::string> words{"a", "b", "c"};
+    CHECK(weft::iter(words)
+              .intersperse(std::string(", "))
+              .reduce(std::string(), [](std::string l, const std::string& r) { return l + r; }) ==
+          "a, b, c");
+  });
+}

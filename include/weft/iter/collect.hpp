@@ -277,4 +277,13 @@ struct unzip_route {
   }
 };
 
+// Both halves of a partition or an unzip, each flattened as flatten_into.
+template <class A, class B>
+std::pair<std::vector<A>, std::vector<B>> flatten_both(std::pair<pieces<A>, pieces<B>>&& ps) {
+  std::pair<std::vector<A>, std::vector<B>> out;
+  flatten_into(std::move(ps.first), out.first);
+  flatten_into(std::move(ps.second), out.second);
+  return out;
+}
+
 }  // namespace weft::detail

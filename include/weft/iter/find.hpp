@@ -377,4 +377,11 @@ auto find_ordered_through(N& node, const Fn& fn, const Pred& pred,
   }
 }
 
+// The item of an ordered search's (position, item) hit.
+template <class V, class Hit>
+std::optional<V> strip_index(Hit&& hit) {
+  if (!hit) return std::nullopt;
+  return std::move(hit->second);
+}
+
 }  // namespace weft::detail
