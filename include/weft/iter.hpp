@@ -41,6 +41,7 @@
 #include "weft/iter/rev.hpp"
 #include "weft/iter/source.hpp"
 #include "weft/iter/sources.hpp"
+#include "weft/iter/split.hpp"
 #include "weft/iter/step_by.hpp"
 #include "weft/iter/take_skip.hpp"
 #include "weft/iter/try_fold.hpp"
