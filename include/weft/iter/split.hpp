@@ -57,16 +57,19 @@ class split_node {
   template <class C>
   typename C::result_type cut(D d, C c, std::size_t len, unsigned levels) const {
     if (levels > 0 && len >= 2 && !c.full()) {
-      auto [left, right] = std::invoke(splitter_, std::move(d));
-      if (right) {
+      // Not a structured binding: clang 14 cannot capture one in the lambdas below.
+      std::pair<D, std::optional<D>> pieces = std::invoke(splitter_, std::move(d));
+      if (pieces.second) {
         const std::size_t mid = len / 2;
         auto halves = c.split_at(mid);
         auto results = weft::join(
-            [&] { return cut(std::move(left), std::move(halves.first), mid, levels - 1); },
-            [&] { return cut(std::move(*right), std::move(halves.second), len - mid, levels - 1); });
+            [&] { return cut(std::move(pieces.first), std::move(halves.first), mid, levels - 1); },
+            [&] {
+              return cut(std::move(*pieces.second), std::move(halves.second), len - mid, levels - 1);
+            });
         return c.reduce(std::move(results.first), std::move(results.second));
       }
-      d = std::move(left);
+      d = std::move(pieces.first);
     }
     auto f = c.make_folder();
     f.consume(0, std::move(d));
