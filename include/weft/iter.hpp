@@ -43,6 +43,7 @@
 #include "weft/iter/sources.hpp"
 #include "weft/iter/split.hpp"
 #include "weft/iter/step_by.hpp"
+#include "weft/iter/take_any.hpp"
 #include "weft/iter/take_skip.hpp"
 #include "weft/iter/try_fold.hpp"
 #include "weft/iter/try_for_each.hpp"
@@ -93,10 +94,12 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// filter, filter_map, flat_map, fold, map_init, try_fold or while_some.
 /// The adaptors composed of these (positions, zip_eq, update, fold_chunks) are in
 /// iter/derived.hpp, interleave, interleave_shortest and intersperse in iter/interleave.hpp,
-/// the lexicographic comparisons (eq, cmp, lt, ...) in iter/compare.hpp.
+/// take_any, skip_any and their _while forms in iter/take_any.hpp, the lexicographic
+/// comparisons (eq, cmp, lt, ...) in iter/compare.hpp.
 template <class Node>
 class par_iter : public detail::derived_adaptors<par_iter<Node>>,
                  public detail::interleave_adaptors<par_iter<Node>>,
+                 public detail::any_adaptors<par_iter<Node>>,
                  public detail::lexicographic_compare<par_iter<Node>> {
  public:
   using item_type = typename Node::item_type;
@@ -640,6 +643,10 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
   friend class par_iter;
   template <class>
   friend class detail::interleave_adaptors;
+  template <class>
+  friend class detail::any_adaptors;
+  template <class>
+  friend class detail::derived_adaptors;
   using node_type = Node;
 
   template <class N>

@@ -17,6 +17,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -329,5 +330,67 @@ TEST_CASE("interleave interleave_shortest intersperse as sequential loops", "[it
               .intersperse(std::string(", "))
               .reduce(std::string(), [](std::string l, const std::string& r) { return l + r; }) ==
           "a, b, c");
+  });
+}
+
+TEST_CASE("take_any skip_any and their _while forms keep the counts and rules",
+          "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      for (std::size_t k : {std::size_t{0}, std::size_t{1}, n / 3, n, n + 5}) {
+        auto taken = weft::iter(v).enumerate().take_any(k).to_vector();
+        CHECK(taken.size() == std::min(k, n));
+        std::sort(taken.begin(), taken.end());
+        CHECK(std::adjacent_find(taken.begin(), taken.end()) == taken.end());  // each once
+        std::size_t wrong = 0;
+        for (const auto& [i, x] : taken) wrong += x != v[i];
+        CHECK(wrong == 0);
+        // What skip_any drops and what it keeps partition the items.
+        CHECK(weft::iter(v).skip_any(k).count() == n - std::min(k, n));
+        CHECK(weft::iter(v).filter([](std::int64_t x) { return x % 2 == 0; }).take_any(k).count() ==
+              std::min<std::size_t>(k, static_cast<std::size_t>(std::count_if(
+                                           v.begin(), v.end(), [](std::int64_t x) { return x % 2 == 0; }))));
+      }
+      // take_any_while: only items that pass; all of them when none fails.
+      const auto small = [](std::int64_t x) { return x < 900; };
+      const auto kept = weft::iter(v).take_any_while(small).to_vector();
+      CHECK(std::all_of(kept.begin(), kept.end(), small));
+      CHECK(weft::iter(v).take_any_while([](std::int64_t) { return true; }).count() == n);
+      // skip_any_while: every failing item passes, and nothing is passed twice.
+      const auto passed = weft::iter(v).skip_any_while(small).to_vector();
+      const auto failing = static_cast<std::size_t>(std::count_if(
+          v.begin(), v.end(), [&](std::int64_t x) { return !small(x); }));
+      CHECK(static_cast<std::size_t>(std::count_if(passed.begin(), passed.end(),
+                                                   [&](std::int64_t x) { return !small(x); })) == failing);
+      CHECK(passed.size() <= n);
+      CHECK(weft::iter(v).skip_any_while([](std::int64_t) { return true; }).count() == 0);
+    }
+  });
+}
+
+TEST_CASE("partition_map splits by the variant's alternative in order", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      std::vector<std::int64_t> left;
+      std::vector<std::string> right;
+      for (auto x : v) {
+        if (x % 3 == 0)
+          left.push_back(x);
+        else
+          right.push_back(std::to_string(x));
+      }
+      const auto route = [](std::int64_t x) -> std::variant<std::int64_t, std::string> {
+        if (x % 3 == 0) return x;
+        return std::to_string(x);
+      };
+      const auto [l, r] = weft::iter(v).partition_map(route);
+      CHECK(l == left);
+      CHECK(r == right);
+      const auto [fl, fr] = weft::iter(v).filter([](std::int64_t x) { return x > 10; }).partition_map(route);
+      CHECK(fl.size() + fr.size() ==
+            static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](std::int64_t x) { return x > 10; })));
+    }
   });
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <variant>
 #include <iterator>
 #include <tuple>
 #include <type_traits>
@@ -274,6 +275,21 @@ struct unzip_route {
   void operator()(std::vector<A>& first, std::vector<B>& second, X&& x) const {
     first.emplace_back(std::get<0>(std::forward<X>(x)));
     second.emplace_back(std::get<1>(std::forward<X>(x)));
+  }
+};
+
+// partition_map(f): f(item) is a std::variant<L, R>; its L goes to the first vector, its R to
+// the second.
+template <class F>
+struct partition_map_route {
+  const F* f;
+  template <class L, class R, class X>
+  void operator()(std::vector<L>& left, std::vector<R>& right, X&& x) const {
+    auto either = std::invoke(*f, std::forward<X>(x));
+    if (either.index() == 0)
+      left.emplace_back(std::get<0>(std::move(either)));
+    else
+      right.emplace_back(std::get<1>(std::move(either)));
   }
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Adaptors that are compositions of the primitive ones (Rayon's positions, zip_eq, update and
-// fold_chunks), and Rayon's names for what weft's own adaptors already are (fold_with,
+// fold_chunks), the partition_map consumer, and Rayon's names for what weft's own adaptors already are (fold_with,
 // flat_map_iter, flatten_iter): a base of par_iter, written over its public adaptors, so each is exactly the
 // pipeline a user would write by hand and runs as fast (benchmarks/: fold_chunks).
 #pragma once
@@ -12,7 +12,9 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <variant>
 
+#include "weft/iter/collect.hpp"
 #include "weft/iter/reduce.hpp"
 
 namespace weft {
@@ -22,6 +24,11 @@ auto iter(R&& r);
 }  // namespace weft
 
 namespace weft::detail {
+
+template <class E>
+constexpr bool is_two_way_variant = false;
+template <class L, class R>
+constexpr bool is_two_way_variant<std::variant<L, R>> = true;
 
 template <class Self>
 class derived_adaptors {
@@ -102,6 +109,24 @@ class derived_adaptors {
   template <class Identity, class Fold>
   auto fold_chunks(std::size_t n, Identity identity, Fold fold) const& {
     return Self(self()).fold_chunks(n, std::move(identity), std::move(fold));
+  }
+
+  /// f(item) returns a std::variant<L, R>: the Ls in one vector and the Rs in another, both
+  /// in order (Rayon's partition_map with Either::Left / Right).
+  template <class F>
+  auto partition_map(F f) {
+    using item = typename Self::item_type;
+    static_assert(const_invocable<F, item>,
+                  "weft: partition_map(f): f must be callable as f(item) on a const f");
+    using E = std::remove_cvref_t<std::invoke_result_t<const F&, item>>;
+    static_assert(is_two_way_variant<E>,
+                  "weft: partition_map(f): f must return a std::variant<L, R> of two types");
+    if constexpr (is_two_way_variant<E>) {
+      using L = std::variant_alternative_t<0, E>;
+      using R = std::variant_alternative_t<1, E>;
+      using route = partition_map_route<F>;
+      return flatten_both(self().run(gather_two_consumer<L, R, route>{{}, {&f}}));
+    }
   }
 
   /// fold(init, f): weft's fold takes a value identity (copied per leaf) as well as a
