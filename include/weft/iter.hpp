@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "weft/iter/by_blocks.hpp"
 #include "weft/iter/chain.hpp"
 #include "weft/iter/chunks.hpp"
 #include "weft/iter/collect.hpp"
@@ -94,14 +95,17 @@ using const_ref = std::add_lvalue_reference_t<std::add_const_t<std::remove_refer
 /// filter, filter_map, flat_map, fold, map_init, try_fold or while_some.
 /// The adaptors composed of these (positions, zip_eq, update, fold_chunks) are in
 /// iter/derived.hpp, interleave, interleave_shortest and intersperse in iter/interleave.hpp,
-/// take_any, skip_any and their _while forms in iter/take_any.hpp, the lexicographic
-/// comparisons (eq, cmp, lt, ...) in iter/compare.hpp.
+/// take_any, skip_any and their _while forms in iter/take_any.hpp, by_exponential_blocks and
+/// by_uniform_blocks in iter/by_blocks.hpp, the lexicographic comparisons (eq, cmp, lt, ...)
+/// in iter/compare.hpp.
 template <class Node>
 class par_iter : public detail::derived_adaptors<par_iter<Node>>,
                  public detail::interleave_adaptors<par_iter<Node>>,
                  public detail::any_adaptors<par_iter<Node>>,
+                 public detail::block_adaptors<par_iter<Node>>,
                  public detail::lexicographic_compare<par_iter<Node>> {
  public:
+  using node_type = Node;
   using item_type = typename Node::item_type;
   using value_type = detail::value_of<item_type>;
   static constexpr bool indexed = Node::indexed;
@@ -641,13 +645,7 @@ class par_iter : public detail::derived_adaptors<par_iter<Node>>,
 
   template <class>
   friend class par_iter;
-  template <class>
-  friend class detail::interleave_adaptors;
-  template <class>
-  friend class detail::any_adaptors;
-  template <class>
-  friend class detail::derived_adaptors;
-  using node_type = Node;
+  friend struct detail::par_iter_access;
 
   template <class N>
   par_iter<N> wrap(N&& node) {

@@ -6,6 +6,7 @@
 #include <weft/weft.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <compare>
 #include <cstddef>
@@ -392,5 +393,36 @@ TEST_CASE("partition_map splits by the variant's alternative in order", "[iter][
       CHECK(fl.size() + fr.size() ==
             static_cast<std::size_t>(std::count_if(v.begin(), v.end(), [](std::int64_t x) { return x > 10; })));
     }
+  });
+}
+
+TEST_CASE("by_exponential_blocks and by_uniform_blocks keep results and stop early",
+          "[iter][derived]") {
+  on_every_pool([](std::size_t threads) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      std::int64_t total = 0;
+      for (auto x : v) total += x;
+      CHECK(weft::iter(v).by_exponential_blocks().sum() == total);
+      CHECK(weft::iter(v).by_uniform_blocks(1000).to_vector() == v);
+      CHECK(weft::iter(v).by_uniform_blocks(7).map([](std::int64_t x) { return x * 2; }).sum() ==
+            2 * total);
+      // A match near the front: later blocks never start.
+      if (n >= 1000) {
+        std::atomic<std::size_t> seen{0};
+        const auto hit = weft::iter(v)
+                             .enumerate()
+                             .by_exponential_blocks()
+                             .inspect([&seen](const auto&) { seen.fetch_add(1); })
+                             .find_first([](const auto& p) { return p.first == 3; });
+        REQUIRE(hit.has_value());
+        CHECK(hit->first == 3);
+        // Blocks of threads, 2 x threads, ...: the match is in one of the first blocks, and
+        // only they run (up to 3 more items than the match's own block needs).
+        CHECK(seen.load() <= 3 * std::max<std::size_t>(threads, 4) + 4);
+      }
+    }
+    std::vector<int> some{1, 2};
+    CHECK_THROWS_AS(weft::iter(some).by_uniform_blocks(0), std::invalid_argument);
   });
 }

@@ -125,7 +125,7 @@ class derived_adaptors {
       using L = std::variant_alternative_t<0, E>;
       using R = std::variant_alternative_t<1, E>;
       using route = partition_map_route<F>;
-      return flatten_both(self().run(gather_two_consumer<L, R, route>{{}, {&f}}));
+      return flatten_both(par_iter_access::run(self(), gather_two_consumer<L, R, route>{{}, {&f}}));
     }
   }
 

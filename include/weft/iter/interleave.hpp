@@ -130,7 +130,7 @@ auto iter(R&& r);
 
 namespace weft::detail {
 
-// The adaptors of this file, a base of par_iter (which lets it build nodes from its own).
+// The adaptors of this file, a base of par_iter (par_iter_access reaches its node).
 template <class Self>
 class interleave_adaptors {
  public:
@@ -162,7 +162,8 @@ class interleave_adaptors {
                   "weft: intersperse(sep): the items and sep need a common type "
                   "(std::common_reference_t of the item type and const S&)");
     using node = typename Self::node_type;
-    return self().wrap(intersperse_node<node, S>(std::move(self().node_), std::move(sep)));
+    return par_iter_access::wrap(
+        self(), intersperse_node<node, S>(std::move(par_iter_access::node(self())), std::move(sep)));
   }
   template <class S>
   auto intersperse(S sep) const& { return Self(self()).intersperse(std::move(sep)); }
@@ -191,8 +192,9 @@ class interleave_adaptors {
     static_assert(requires { typename chain_item_t<A, B>; },
                   "weft: interleave(other): the items of both sides need a common type "
                   "(std::common_reference_t of the two item types)");
-    return self().wrap(interleave_node<A, B, Shortest>(std::move(self().node_),
-                                                       std::move(rhs.node_)));
+    return par_iter_access::wrap(
+        self(), interleave_node<A, B, Shortest>(std::move(par_iter_access::node(self())),
+                                                std::move(par_iter_access::node(rhs))));
   }
 };
 

@@ -281,4 +281,16 @@ constexpr bool is_optional<std::optional<T>> = true;
 template <class F, class... Args>
 constexpr bool const_invocable = std::is_invocable_v<const F&, Args...>;
 
+// How the bases of par_iter that live in files of their own (iter/derived.hpp,
+// iter/interleave.hpp, iter/take_any.hpp) reach its node and its private wrap and run:
+// par_iter befriends this one struct.
+struct par_iter_access {
+  template <class P>
+  static auto& node(P& p) { return p.node_; }
+  template <class P, class N>
+  static auto wrap(P& p, N&& n) { return p.wrap(std::forward<N>(n)); }
+  template <class P, class C>
+  static auto run(P& p, C c) { return p.run(std::move(c)); }
+};
+
 }  // namespace weft::detail

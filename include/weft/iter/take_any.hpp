@@ -117,7 +117,7 @@ class any_node {
 // The placeholder predicate of take_any and skip_any.
 struct no_predicate {};
 
-// The adaptors of this file, a base of par_iter (which lets it build nodes from its own).
+// The adaptors of this file, a base of par_iter (par_iter_access reaches its node).
 template <class Self>
 class any_adaptors {
  public:
@@ -164,7 +164,8 @@ class any_adaptors {
   template <any_rule Rule, class P>
   auto wrap_any(std::size_t n, P p) {
     using node = typename Self::node_type;
-    return self().wrap(any_node<node, Rule, P>(std::move(self().node_), n, std::move(p)));
+    return par_iter_access::wrap(
+        self(), any_node<node, Rule, P>(std::move(par_iter_access::node(self())), n, std::move(p)));
   }
 };
 
