@@ -14,6 +14,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -424,5 +425,30 @@ TEST_CASE("by_exponential_blocks and by_uniform_blocks keep results and stop ear
     }
     std::vector<int> some{1, 2};
     CHECK_THROWS_AS(weft::iter(some).by_uniform_blocks(0), std::invalid_argument);
+  });
+}
+
+TEST_CASE("inclusive_scan and exclusive_scan stages as std's scans", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      std::vector<std::int64_t> inclusive(n), exclusive(n);
+      std::inclusive_scan(v.begin(), v.end(), inclusive.begin());
+      std::exclusive_scan(v.begin(), v.end(), exclusive.begin(), std::int64_t{5});
+      CHECK(weft::iter(v).inclusive_scan().to_vector() == inclusive);
+      CHECK(weft::iter(v).exclusive_scan(std::int64_t{5}).to_vector() == exclusive);
+      // After a filter, and followed by more stages: the scan's pipeline is indexed.
+      std::vector<std::int64_t> odd;
+      for (auto x : v)
+        if (x % 2 != 0) odd.push_back(x);
+      std::vector<std::int64_t> odd_max(odd.size());
+      std::inclusive_scan(odd.begin(), odd.end(), odd_max.begin(),
+                          [](std::int64_t a, std::int64_t b) { return std::max(a, b); });
+      auto scanned = weft::iter(v)
+                         .filter([](std::int64_t x) { return x % 2 != 0; })
+                         .inclusive_scan([](std::int64_t a, std::int64_t b) { return std::max(a, b); });
+      CHECK(scanned.size() == odd.size());
+      CHECK(scanned.enumerate().all([&](const auto& p) { return p.second == odd_max[p.first]; }));
+    }
   });
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Adaptors that are compositions of the primitive ones (Rayon's positions, zip_eq, update and
-// fold_chunks), the partition_map consumer, and Rayon's names for what weft's own adaptors already are (fold_with,
+// fold_chunks), the scan stages (to_vector, then weft::inclusive_scan), the partition_map
+// consumer, and Rayon's names for what weft's own adaptors already are (fold_with,
 // flat_map_iter, flatten_iter): a base of par_iter, written over its public adaptors, so each is exactly the
 // pipeline a user would write by hand and runs as fast (benchmarks/: fold_chunks).
 #pragma once
@@ -14,6 +15,8 @@
 #include <utility>
 #include <variant>
 
+#include "weft/algorithm/scan.hpp"
+#include "weft/execution.hpp"
 #include "weft/iter/collect.hpp"
 #include "weft/iter/reduce.hpp"
 
@@ -109,6 +112,41 @@ class derived_adaptors {
   template <class Identity, class Fold>
   auto fold_chunks(std::size_t n, Identity identity, Fold fold) const& {
     return Self(self()).fold_chunks(n, std::move(identity), std::move(fold));
+  }
+
+  /// The inclusive prefixes of the items under an associative op(V, V) -> V (default +):
+  /// item i becomes item 0 op item 1 op ... op item i, as std::inclusive_scan. A prefix
+  /// needs every item before it, so this stage runs the pipeline before it when it is
+  /// called (to_vector), scans that vector in place with weft::inclusive_scan on the pool,
+  /// and returns an [indexed] pipeline that owns it (Rayon has no scan: rayon#393).
+  template <class Op = std::plus<>>
+  auto inclusive_scan(Op op = {}) && {
+    using V = typename Self::value_type;
+    static_assert(std::is_invocable_r_v<V, const Op&, const V&, const V&>,
+                  "weft: inclusive_scan(op): op must be callable as op(V, V) -> V");
+    auto items = std::move(self()).to_vector();
+    weft::inclusive_scan(weft::par, items.begin(), items.end(), items.begin(), std::move(op));
+    return weft::iter(std::move(items));
+  }
+  template <class Op = std::plus<>>
+  auto inclusive_scan(Op op = {}) const& { return Self(self()).inclusive_scan(std::move(op)); }
+  /// The exclusive prefixes: item i becomes init op item 0 op ... op item i - 1, as
+  /// std::exclusive_scan; run when called, as inclusive_scan.
+  template <class T, class Op = std::plus<>>
+  auto exclusive_scan(T init, Op op = {}) && {
+    using V = typename Self::value_type;
+    static_assert(std::is_invocable_r_v<V, const Op&, const V&, const V&> &&
+                      std::is_convertible_v<T, V>,
+                  "weft: exclusive_scan(init, op): op must be callable as op(V, V) -> V and "
+                  "init must convert to V");
+    auto items = std::move(self()).to_vector();
+    weft::exclusive_scan(weft::par, items.begin(), items.end(), items.begin(),
+                         static_cast<V>(std::move(init)), std::move(op));
+    return weft::iter(std::move(items));
+  }
+  template <class T, class Op = std::plus<>>
+  auto exclusive_scan(T init, Op op = {}) const& {
+    return Self(self()).exclusive_scan(std::move(init), std::move(op));
   }
 
   /// f(item) returns a std::variant<L, R>: the Ls in one vector and the Rs in another, both
