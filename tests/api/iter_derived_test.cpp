@@ -19,6 +19,7 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -449,6 +450,27 @@ TEST_CASE("inclusive_scan and exclusive_scan stages as std's scans", "[iter][der
                          .inclusive_scan([](std::int64_t a, std::int64_t b) { return std::max(a, b); });
       CHECK(scanned.size() == odd.size());
       CHECK(scanned.enumerate().all([&](const auto& p) { return p.second == odd_max[p.first]; }));
+    }
+  });
+}
+
+TEST_CASE("collect into sets maps and strings", "[iter][derived]") {
+  on_every_pool([](std::size_t) {
+    for (std::size_t n : sizes) {
+      const auto v = items_of(n);
+      CHECK(weft::iter(v).collect<std::set<std::int64_t>>() ==
+            std::set<std::int64_t>(v.begin(), v.end()));
+      const auto by_position = weft::iter(v).enumerate().collect<std::map<std::size_t, std::int64_t>>();
+      CHECK(by_position.size() == n);
+      CHECK((n == 0 || by_position.at(n - 1) == v.back()));
+      const auto hashed =
+          weft::iter(v).enumerate().collect<std::unordered_map<std::size_t, std::int64_t>>();
+      CHECK(hashed.size() == n);
+      const auto letters = weft::iter(v)
+                               .map([](std::int64_t x) { return static_cast<char>('a' + x % 26); })
+                               .collect<std::string>();
+      REQUIRE(letters.size() == n);
+      CHECK((n == 0 || letters[n - 1] == static_cast<char>('a' + v.back() % 26)));
     }
   });
 }
