@@ -26,6 +26,8 @@
 #include <utility>
 #include <vector>
 
+#include "weft/algorithm/invalid_comparator.hpp"
+
 namespace weft::detail::algo {
 
 template <class It>
@@ -245,7 +247,8 @@ void introsort(It first, It last, Comp& comp) {
 
 // nth_element on introsort's guarded partition (introselect): partitions until the pivot
 // lands on nth, keeping the side that holds it; heapsorts the rest past 2 log2(n) bad
-// splits. Unlike std::nth_element's unguarded partition, no comparator can move its scans
+// splits; throws weft::invalid_comparator at a bad split whose pivot the comparator holds
+// less than itself. Unlike std::nth_element's unguarded partition, no comparator can move its scans
 // out of [first, last), and an exception from the comparator leaves a permutation.
 template <class It, class Comp>
 void introselect(It first, It nth, It last, Comp& comp) {
@@ -256,9 +259,16 @@ void introselect(It first, It nth, It last, Comp& comp) {
     choose_pivot(first, last, comp);
     const It j = partition_at_pivot(first, last, comp);
     if (j == nth) return;
-    if (std::min(j - first, last - j - 1) < n / 8 && --budget <= 0) {
-      heap_sort(first, last, comp);
-      return;
+    if (std::min(j - first, last - j - 1) < n / 8) {
+      // Bad splits are what a comparator that holds an element less than itself (`<=`,
+      // always true) gives on any input: its budget of 2 log2(n) partition passes and the
+      // heapsort after them would cost 10-30 times the linear selection a valid one gets.
+      // One call per bad split tells them apart.
+      if (comp(*j, *j)) throw_invalid_comparator_cold();
+      if (--budget <= 0) {
+        heap_sort(first, last, comp);
+        return;
+      }
     }
     if (nth < j)
       last = j;
