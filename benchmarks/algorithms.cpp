@@ -12,8 +12,10 @@
 #include "for_each/config.hpp"
 #include "pipeline_table.hpp"
 #include "scan/config.hpp"
+#include "sort_pairs_cmp/config.hpp"
 #include "sort_u64/config.hpp"
 #include "stable_sort_pairs/config.hpp"
+#include "stable_sort_pairs_cmp/config.hpp"
 #include "transform/config.hpp"
 #include "transform_reduce/config.hpp"
 
@@ -96,6 +98,36 @@ constexpr table_workload workloads[] = {
          },
      .seq_1t = seq_1t_bar,
      .seconds_2t = 0.35},
+    // Issue 45's bars for the comparison sorts: the parallel merge sort at 1 thread (its
+    // tiles' run merge sort and the merge levels) against std::stable_sort, and at 2.
+    {.name = "stable_sort_pairs_cmp",
+     .default_n = stable_sort_pairs_cmp::default_n,
+     .quick_n = stable_sort_pairs_cmp::quick_n,
+     .peers = peers_on<stable_sort_pairs_cmp::peers, stable_sort_pairs_cmp::make_input,
+                       differs_exactly<std::uint64_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading("stable_sort_pairs_cmp: stable sort of " + std::to_string(n) +
+                                     " (uint32 key < 2^20, uint32 value) pairs by a comparator "
+                                     "on the key",
+                                 reps);
+         },
+     .seq_1t = 0.55,
+     .seq_2t = 0.3},
+    {.name = "sort_pairs_cmp",
+     .default_n = sort_pairs_cmp::default_n,
+     .quick_n = sort_pairs_cmp::quick_n,
+     .peers = peers_on<sort_pairs_cmp::peers, sort_pairs_cmp::make_input,
+                       differs_exactly<std::uint64_t>>(),
+     .heading =
+         [](std::size_t n, int reps) {
+           return median_heading("sort_pairs_cmp: sort of " + std::to_string(n) +
+                                     " (uint64 key, uint64 value) pairs by a comparator on "
+                                     "the key",
+                                 reps);
+         },
+     .seq_1t = 0.35,
+     .seq_2t = 0.2},
     {.name = "scan",
      .default_n = scan::default_n,
      .quick_n = scan::quick_n,

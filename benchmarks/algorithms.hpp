@@ -11,7 +11,7 @@ namespace weft_bench {
 
 inline constexpr const char* algorithm_workloads[] = {
     "for_each", "transform", "transform_reduce", "count_if", "find_if",
-    "sort_u64", "stable_sort_pairs", "scan", "copy_if"};
+    "sort_u64", "stable_sort_pairs", "stable_sort_pairs_cmp", "sort_pairs_cmp", "scan", "copy_if"};
 
 // Runs one of algorithm_workloads and prints its table and bars; false if some peer computed
 // a result different from the sequential one.

@@ -184,6 +184,11 @@ const std::map<std::string, std::string>& descriptions() {
       {"stable_sort_pairs",
        "n (uint32 key < 2^20, uint32 value) pairs by key (oneTBB has no "
        "stable sort)"},
+      {"stable_sort_pairs_cmp",
+       "stable_sort_pairs's input by a comparator on the key (the std signature: "
+       "the comparison path)"},
+      {"sort_pairs_cmp",
+       "n (uint64 key, uint64 value) pairs by a comparator on the key, unstable"},
       {"scan", "`inclusive_scan` of n int64 into a second vector"},
       {"copy_if",
        "the even elements (about half, in no predictable pattern) of n "

@@ -299,6 +299,23 @@ TEST_CASE("comparator safety: inplace_merge on unsorted halves stays in bounds",
   }
 }
 
+TEST_CASE("comparator safety: nth_element and partial_sort name an irreflexive comparator", "[algo][comparator-safety]") {
+  // Always true splits every range at its end: the budget of bad splits runs out, and the
+  // pivot compared with itself says why (a heapsort would cost log2(n) times more).
+  for (const kind k : {kind::le, kind::always_true}) {
+    CAPTURE(name(k));
+    const vec in = input(3001, 5);
+    vec v = in;
+    std::atomic<std::uint64_t> calls{0};
+    const bad_comp comp{k, &calls, 1, 0};
+    if (k == kind::always_true)
+      REQUIRE_THROWS_AS(weft::nth_element(weft::seq, v.begin(), v.begin() + 1500, v.end(), comp), weft::invalid_comparator);
+    else
+      outcome([&] { weft::partial_sort(weft::par, v.begin(), v.begin() + 1500, v.end(), comp); });
+    REQUIRE(counts(v.begin(), v.end()) == counts(in.begin(), in.end()));
+  }
+}
+
 TEST_CASE("comparator safety: every algorithm with every bad comparator in pools of 1 2 and 7", "[algo][comparator-safety]") {
   // Lengths within one sort tile (8192), and at 7 threads (the finest splits) one of several
   // tiles and merge chunks: the issue's bar of 100,003 in Release, `big` (20,011) under the
@@ -327,10 +344,11 @@ TEST_CASE("comparator safety: every algorithm with every bad comparator in pools
 
 TEST_CASE("comparator safety: every algorithm with every bad comparator on the calling thread", "[algo][comparator-safety]") {
   // weft::seq, and elements whose moves may throw under weft::par: the kernels of
-  // seq_sort.hpp on the calling thread. Lengths around the introsort's insertion cutoff (24)
-  // and the stable sort's runs (16), and a few of them.
+  // seq_sort.hpp and run_merge_sort.hpp on the calling thread. Lengths around the
+  // introsort's insertion cutoff (24), the run merge sort's whole-range insertion (20) and
+  // its minimum runs (8-16), and a few of them.
   weft::thread_pool pool({.num_threads = 2});
-  for (const std::size_t n : {0, 1, 2, 3, 7, 16, 17, 24, 25, 26, 33, 100, 300, 3001}) {
+  for (const std::size_t n : {0, 1, 2, 3, 7, 16, 17, 20, 21, 24, 25, 26, 33, 100, 300, 3001}) {
     const vec in = input(n, n + 11);
     for (const kind k : kinds) {
       CAPTURE(n, name(k));

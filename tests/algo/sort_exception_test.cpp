@@ -85,3 +85,32 @@ TEST_CASE("inplace_merge: a throwing comparator leaves a permutation", "[algo][s
   throw_at_several_points<move_only>(s);
   throw_at_several_points<std::string>(s);
 }
+
+// A projection that may throw (not noexcept) still takes the radix path, through keys
+// extracted before any element moves: a throw leaves the input as it was.
+TEST_CASE("sort and stable_sort: a throwing projection leaves the input untouched", "[algo][sort][exceptions]") {
+  using pair_t = std::pair<std::uint32_t, std::uint32_t>;
+  std::vector<pair_t> input(big);
+  auto rng = weft_test::seeded_rng(big);
+  for (std::size_t i = 0; i < big; ++i) input[i] = {static_cast<std::uint32_t>(rng() % 5000), static_cast<std::uint32_t>(i)};
+  for (const bool stable : {false, true})
+    for (const std::size_t at : {std::size_t{0}, std::size_t{1}, big / 2, big - 1}) {
+      CAPTURE(stable, at);
+      auto v = input;
+      std::atomic<std::size_t> calls{0};
+      const auto proj = [&](const pair_t& p) {
+        if (calls.fetch_add(1) == at) throw weft_test::test_error{};
+        return p.first;
+      };
+      if (stable)
+        REQUIRE_THROWS_AS(weft::stable_sort(v, std::ranges::greater{}, proj), weft_test::test_error);
+      else
+        REQUIRE_THROWS_AS(weft::sort(v, std::ranges::less{}, proj), weft_test::test_error);
+      REQUIRE(v == input);
+    }
+  // Without a throw: the order of the data member projection.
+  auto v = input, want = input;
+  weft::stable_sort(v, std::ranges::greater{}, [](const pair_t& p) { return p.first; });
+  weft::stable_sort(want, std::ranges::greater{}, &pair_t::first);
+  REQUIRE(v == want);
+}

@@ -25,7 +25,8 @@ namespace detail::algo {
 [[noreturn, gnu::cold, gnu::noinline]] inline void throw_invalid_comparator_cold() {
   throw invalid_comparator(
       "weft: the comparator is not a strict weak order, or an input is not sorted by it "
-      "(the splits of a merge or set operation came out of order)");
+      "(the splits of a merge or set operation came out of order, or a selection's pivot "
+      "compared less than itself)");
 }
 }  // namespace detail::algo
 

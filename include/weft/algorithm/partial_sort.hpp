@@ -21,7 +21,8 @@ namespace weft {
 /// calling thread whatever the policy: its O(n) partition passes are bandwidth-bound and
 /// shrink geometrically, so a parallel version only wins on the first pass or two, less than
 /// its extra synchronisation here. Exceptions from `comp` propagate, and [first, last) then
-/// holds every element exactly once, provided moving an element does not throw.
+/// holds every element exactly once, provided moving an element does not throw; a comparator
+/// that holds an element less than itself may make it throw `weft::invalid_comparator`.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void nth_element(Policy&&, It first, It nth, It last, Comp comp = {}) {
   static_assert(std::random_access_iterator<It>,

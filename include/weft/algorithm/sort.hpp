@@ -47,7 +47,8 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
 ///   `std::ranges::greater`, in contiguous storage: a radix sort, same result as `std::sort`
 ///   (-0.0 and +0.0 are equivalent and may come out in either order; NaNs, which make
 ///   `std::sort` undefined, go after +inf if positive, before -inf if negative);
-/// - anything else: sorted tiles merged in parallel (a pattern-defeating introsort per tile).
+/// - anything else: sorted tiles merged in parallel (a pattern-defeating introsort per tile;
+///   on a pool of one thread, one introsort of the whole range).
 /// Input already in order, or in reverse order, is detected in one early-exit pass (on the
 /// radix path, inside its first counting pass).
 /// With `weft::seq`, and for element types whose moves may throw, the same introsort runs on
@@ -58,10 +59,10 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
 /// first exception thrown by `comp` propagates, and [first, last) then still holds every
 /// original element exactly once (in some order), provided moving an element does not throw.
 /// Allocation: a scratch buffer of n elements (2 MiB-aligned when large) unless n <= 8192 on
-/// the comparison path or the sort runs on the calling thread; throws `std::bad_alloc`
-/// before touching the input if it cannot be had. One large buffer (8 to 256 MiB) is kept
-/// after the call, process-wide, for the next large sort to reuse. Complexity: O(n log n)
-/// comparisons whatever `comp` answers; O(n) passes for radix keys.
+/// the comparison path, the pool has one thread or the sort runs on the calling thread;
+/// throws `std::bad_alloc` before touching the input if it cannot be had. One large buffer
+/// (8 to 256 MiB) is kept after the call, process-wide, for the next large sort to reuse.
+/// Complexity: O(n log n) comparisons whatever `comp` answers; O(n) passes for radix keys.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void sort(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_sortable<It, Comp>();
@@ -69,10 +70,10 @@ void sort(Policy&&, It first, It last, Comp comp = {}) {
 }
 
 /// As `sort`, and stable: equivalent elements keep their input order. Radix keys use the same
-/// radix sort (it is stable); other elements a parallel merge sort (insertion-sorted runs and
-/// merges inside each tile, then merge-path merges across tiles); on the calling thread, the
-/// per-tile merge sort over the whole range. Same exception guarantee; the scratch buffer is
-/// always allocated for n > 16.
+/// radix sort (it is stable); other elements a parallel merge sort (a run merge sort inside
+/// each tile, then merge-path merges across tiles); on the calling thread, the run merge sort
+/// over the whole range, with a buffer of n / 2 elements. Same exception guarantee; the
+/// scratch buffer is always allocated for n > 20.
 template <execution_policy Policy, class It, class Comp = std::less<>>
 void stable_sort(Policy&&, It first, It last, Comp comp = {}) {
   detail::algo::check_sortable<It, Comp>();
@@ -81,8 +82,10 @@ void stable_sort(Policy&&, It first, It last, Comp comp = {}) {
 
 /// Range overload: `weft::sort(v)`, `weft::sort(v, comp)`, `weft::sort(v, comp, proj)`,
 /// ordered by `comp(proj(a), proj(b))` as `std::ranges::sort`, run with `weft::par`. An
-/// arithmetic projection (a data member pointer, or a `noexcept` callable) under
-/// `std::ranges::less` takes the radix path.
+/// arithmetic projection under `std::ranges::less` or `std::ranges::greater` takes the radix
+/// path. A projection that may throw (not `noexcept`) is called once per element before any
+/// element moves, into a scratch of (key, element) records that the radix sort orders; if it
+/// throws, the exception propagates and the range is untouched.
 template <std::ranges::random_access_range R, class Comp = std::ranges::less,
           class Proj = std::identity>
   requires(!execution_policy<R>)

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cstddef>
 #include <iterator>
 #include <memory>
@@ -24,6 +25,8 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "weft/algorithm/invalid_comparator.hpp"
 
 namespace weft::detail::algo {
 
@@ -45,16 +48,16 @@ struct hole_guard {
   ~hole_guard() { *hole = std::move(value); }
 };
 
-// Stable (strict comparisons only).
+// Insertion-sorts [first, last) whose prefix [first, mid) is sorted (mid > first). Stable
+// (strict comparisons only).
 template <class It, class Comp>
-void insertion_sort(It first, It last, Comp& comp) {
-  if (first == last) return;
+void insertion_sort_tail(It first, It mid, It last, Comp& comp) {
   if constexpr (!nothrow_movable_v<It>) {
     // The hole's guard would move in its destructor, where a throwing move terminates.
-    for (It i = std::next(first); i != last; ++i)
+    for (It i = mid; i != last; ++i)
       for (It j = i; j != first && comp(*j, *std::prev(j)); --j) std::iter_swap(j, std::prev(j));
   } else {
-    for (It i = std::next(first); i != last; ++i) {
+    for (It i = mid; i != last; ++i) {
       if (!comp(*i, *std::prev(i))) continue;
       hole_guard<It> g(i);
       do {
@@ -63,6 +66,11 @@ void insertion_sort(It first, It last, Comp& comp) {
       } while (g.hole != first && comp(g.value, *std::prev(g.hole)));
     }
   }
+}
+
+template <class It, class Comp>
+void insertion_sort(It first, It last, Comp& comp) {
+  if (first != last) insertion_sort_tail(first, std::next(first), last, comp);
 }
 
 template <class It, class Comp>
@@ -183,7 +191,8 @@ It partition_blocks(It first, It last, Comp& comp) {
 template <class It, class Comp>
 It partition_for_sort(It first, It last, Comp& comp) {
   using T = std::iter_value_t<It>;
-  if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= 16 && std::contiguous_iterator<It>) {
+  if constexpr (std::is_trivially_copy_constructible_v<T> && std::is_trivially_destructible_v<T> &&
+                sizeof(T) <= 16 && std::contiguous_iterator<It>) {
     if (last - first > 256) return partition_blocks(first, last, comp);
   }
   return partition_at_pivot(first, last, comp);
@@ -238,7 +247,8 @@ void introsort(It first, It last, Comp& comp) {
 
 // nth_element on introsort's guarded partition (introselect): partitions until the pivot
 // lands on nth, keeping the side that holds it; heapsorts the rest past 2 log2(n) bad
-// splits. Unlike std::nth_element's unguarded partition, no comparator can move its scans
+// splits; throws weft::invalid_comparator at a bad split whose pivot the comparator holds
+// less than itself. Unlike std::nth_element's unguarded partition, no comparator can move its scans
 // out of [first, last), and an exception from the comparator leaves a permutation.
 template <class It, class Comp>
 void introselect(It first, It nth, It last, Comp& comp) {
@@ -249,9 +259,16 @@ void introselect(It first, It nth, It last, Comp& comp) {
     choose_pivot(first, last, comp);
     const It j = partition_at_pivot(first, last, comp);
     if (j == nth) return;
-    if (std::min(j - first, last - j - 1) < n / 8 && --budget <= 0) {
-      heap_sort(first, last, comp);
-      return;
+    if (std::min(j - first, last - j - 1) < n / 8) {
+      // Bad splits are what a comparator that holds an element less than itself (`<=`,
+      // always true) gives on any input: its budget of 2 log2(n) partition passes and the
+      // heapsort after them would cost 10-30 times the linear selection a valid one gets.
+      // One call per bad split tells them apart.
+      if (comp(*j, *j)) throw_invalid_comparator_cold();
+      if (--budget <= 0) {
+        heap_sort(first, last, comp);
+        return;
+      }
     }
     if (nth < j)
       last = j;
@@ -261,21 +278,56 @@ void introselect(It first, It nth, It last, Comp& comp) {
   insertion_sort(first, last, comp);
 }
 
+// `yes ? a : b` without a branch: compilers turn a plain conditional between two elements'
+// addresses into a jump, which a random merge mispredicts every other element.
+template <class T>
+T* pick(bool yes, T* a, T* b) noexcept {
+  const auto mask = std::uintptr_t{0} - static_cast<std::uintptr_t>(yes);
+  return reinterpret_cast<T*>((reinterpret_cast<std::uintptr_t>(a) & mask) |
+                              (reinterpret_cast<std::uintptr_t>(b) & ~mask));
+}
+
 // The loop of a stable merge: moves the lesser head (on a tie, the first input's) to o until
 // either input ends. It advances the caller's positions, so that a handler of the
-// comparator's exception knows how far it got.
+// comparator's exception knows how far it got. Over contiguous storage the step picks its
+// source without a branch (the comparison's answer selects the element and the advances).
 template <class I1, class I2, class O, class Comp>
 void merge_heads(I1& f1, I1 l1, I2& f2, I2 l2, O& o, Comp& comp) {
-  while (f1 != l1 && f2 != l2) {
-    if (comp(*f2, *f1)) {
-      *o = std::move(*f2);
-      ++f2;
-    } else {
-      *o = std::move(*f1);
-      ++f1;
+  if constexpr (std::contiguous_iterator<I1> && std::contiguous_iterator<I2> &&
+                std::is_same_v<std::iter_reference_t<I1>, std::iter_reference_t<I2>>) {
+    while (f1 != l1 && f2 != l2) {
+      const bool second = static_cast<bool>(comp(*f2, *f1));
+      *o = std::move(*pick(second, std::to_address(f2), std::to_address(f1)));
+      f2 += second;
+      f1 += !second;
+      ++o;
     }
-    ++o;
+  } else {
+    while (f1 != l1 && f2 != l2) {
+      if (comp(*f2, *f1)) {
+        *o = std::move(*f2);
+        ++f2;
+      } else {
+        *o = std::move(*f1);
+        ++f1;
+      }
+      ++o;
+    }
   }
+}
+
+// Merges [f1, l1), a left run moved out to a buffer, with [f2, l2) into [o, l2), where
+// o + (l1 - f1) == f2: the output never overtakes f2, and if the comparator throws, the
+// buffer's rest exactly fills the gap between the output and f2.
+template <class B, class It, class Comp>
+void merge_from_buffer(B f1, B l1, It f2, It l2, It o, Comp& comp) {
+  try {
+    merge_heads(f1, l1, f2, l2, o, comp);
+  } catch (...) {
+    std::move(f1, l1, o);
+    throw;
+  }
+  std::move(f1, l1, o);
 }
 
 // Moves the stable merge of [f1, l1) and [f2, l2) to out, by assignment. If the comparator
@@ -296,76 +348,6 @@ void merge_move(I1 f1, I1 l1, I2 f2, I2 l2, O out, Comp& comp) {
   }
   o = std::move(f1, l1, o);
   std::move(f2, l2, o);
-}
-
-// Runs this long are insertion-sorted before a stable sort starts merging.
-inline constexpr std::size_t stable_run = 16;
-
-// Stable sort of [a, a + n), using [b, b + n) (live objects) as scratch: insertion-sorted
-// runs, then bottom-up merges from one array to the other. With `in_b`, the elements start in
-// b instead (a then holds live moved-from objects); they end in a either way. On an exception
-// every element is put back in [a, a + n) before it propagates.
-template <class It, class B, class Comp>
-void merge_sort_seq(It a, B b, std::size_t n, Comp& comp, bool in_b = false) {
-  const auto at = [](auto p, std::size_t i) { return p + static_cast<std::iter_difference_t<decltype(p)>>(i); };
-  try {
-    for (std::size_t lo = 0; lo < n; lo += stable_run) {
-      const std::size_t hi = std::min(n, lo + stable_run);
-      if (in_b)
-        insertion_sort(at(b, lo), at(b, hi), comp);
-      else
-        insertion_sort(at(a, lo), at(a, hi), comp);
-    }
-  } catch (...) {
-    if (in_b) std::move(b, at(b, n), a);
-    throw;
-  }
-  bool in_a = !in_b;
-  for (std::size_t w = stable_run; w < n; w *= 2, in_a = !in_a) {
-    std::size_t lo = 0;
-    try {
-      for (; lo < n; lo += 2 * w) {
-        const std::size_t mid = std::min(n, lo + w), hi = std::min(n, lo + 2 * w);
-        if (in_a)
-          merge_move(at(a, lo), at(a, mid), at(a, mid), at(a, hi), at(b, lo), comp);
-        else
-          merge_move(at(b, lo), at(b, mid), at(b, mid), at(b, hi), at(a, lo), comp);
-      }
-    } catch (...) {
-      // Merged pairs left of lo are in the destination; the rest (the throwing merge too,
-      // which restored itself) is in the source. Gather everything in a.
-      if (in_a)
-        std::move(b, at(b, std::min(lo, n)), a);
-      else
-        std::move(at(b, std::min(lo, n)), at(b, n), at(a, std::min(lo, n)));
-      throw;
-    }
-  }
-  if (!in_a) std::move(b, at(b, n), a);
-}
-
-// Stable sort of [first, last) on the calling thread: merge_sort_seq with a scratch of n
-// elements, allocated before any element moves (std::bad_alloc leaves the range untouched).
-// Trivial elements get bare storage, which every merge level writes before the next reads;
-// others move into a vector, where the runs are sorted, so that the merges only ever
-// move-assign onto live objects.
-template <class It, class Comp>
-void stable_sort_seq(It first, It last, Comp& comp) {
-  const auto n = static_cast<std::size_t>(last - first);
-  if (n <= stable_run) {
-    insertion_sort(first, last, comp);
-    return;
-  }
-  using T = std::iter_value_t<It>;
-  if constexpr (std::is_trivially_copyable_v<T> && std::is_trivially_default_constructible_v<T>) {
-    const std::unique_ptr<T[]> b(new T[n]);
-    merge_sort_seq(first, b.get(), n, comp);
-  } else {
-    std::vector<T> b;
-    b.reserve(n);
-    b.assign(std::make_move_iterator(first), std::make_move_iterator(last));
-    merge_sort_seq(first, b.begin(), n, comp, true);
-  }
 }
 
 // Merges [first, middle) (n1 elements) and [middle, last) (n2) in place by rotations: split
@@ -418,16 +400,7 @@ void inplace_merge_seq(It first, It middle, It last, Comp& comp) {
       return;
     }
     buf.assign(std::make_move_iterator(first), std::make_move_iterator(middle));
-    auto f1 = buf.begin();
-    const auto l1 = buf.end();
-    It f2 = middle, o = first;
-    try {
-      merge_heads(f1, l1, f2, last, o, comp);
-    } catch (...) {
-      std::move(f1, l1, o);
-      throw;
-    }
-    std::move(f1, l1, o);
+    merge_from_buffer(buf.begin(), buf.end(), middle, last, first, comp);
   } else {
     merge_by_rotation(first, middle, last, n1, n2, comp);
   }

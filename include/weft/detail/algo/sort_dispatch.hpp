@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Which kernel a sort call runs: the radix sort for arithmetic keys ordered by the default
-// comparator (or its reverse), the merge sort for everything else, the sequential kernels of
-// seq_sort.hpp on the calling thread where weft cannot keep its exception guarantee in
-// parallel (moves that may throw) and for the sequential policies.
+// comparator or its reverse (through keys extracted first when the projection may throw),
+// the merge sort for everything else, the sequential kernels on the calling thread where
+// weft cannot keep its exception guarantee in parallel (moves that may throw) and for the
+// sequential policies.
 #pragma once
 
 #include <algorithm>
@@ -14,9 +15,12 @@
 #include <utility>
 
 #include "weft/detail/algo/blocks.hpp"
+#include "weft/detail/algo/keyed_radix_sort.hpp"
 #include "weft/detail/algo/merge_sort.hpp"
 #include "weft/detail/algo/radix_sort.hpp"
+#include "weft/detail/algo/run_merge_sort.hpp"
 #include "weft/detail/algo/seq_sort.hpp"
+#include "weft/pool.hpp"
 
 namespace weft::detail::algo {
 
@@ -35,11 +39,12 @@ inline constexpr int radix_order_v =
 template <class It, class Proj>
 using projected_key_t = std::remove_cvref_t<std::invoke_result_t<const Proj&, std::iter_reference_t<It>>>;
 
+// Whether the radix sort reproduces comp on proj: contiguous elements it can move, an
+// arithmetic key, comp ascending or descending on it.
 template <class It, class Comp, class Proj>
-constexpr bool radix_eligible() {
-  if constexpr (!std::contiguous_iterator<It>) {
-    return false;
-  } else if constexpr (!std::is_nothrow_invocable_v<const Proj&, std::iter_reference_t<It>>) {
+constexpr bool radix_orders() {
+  if constexpr (!std::contiguous_iterator<It> ||
+                !std::is_invocable_v<const Proj&, std::iter_reference_t<It>>) {
     return false;
   } else {
     using K = projected_key_t<It, Proj>;
@@ -48,6 +53,16 @@ constexpr bool radix_eligible() {
     else
       return radix_order_v<Comp, K> != 0 && radix_movable_v<std::iter_value_t<It>>;
   }
+}
+
+// The radix sort calls the projection inside its passes, where nothing may throw; a
+// projection that may throw takes keyed_radix_sort, which calls it once per element first.
+template <class It, class Comp, class Proj>
+constexpr bool radix_eligible() {
+  if constexpr (!radix_orders<It, Comp, Proj>())
+    return false;
+  else
+    return std::is_nothrow_invocable_v<const Proj&, std::iter_reference_t<It>>;
 }
 
 // The comparator on elements: comp on the projections.
@@ -110,11 +125,16 @@ void sort_par(It first, It last, Comp& comp, const Proj& proj) {
     using K = projected_key_t<It, Proj>;
     const radix_key_fn<Proj, K, (radix_order_v<Comp, K> < 0)> key{proj};
     radix_sort(std::to_address(first), n, key, Stable);
+  } else if constexpr (radix_orders<It, Comp, Proj>()) {
+    using K = projected_key_t<It, Proj>;
+    keyed_radix_sort<(radix_order_v<Comp, K> < 0), K>(std::to_address(first), n, proj, Stable);
   } else if constexpr (nothrow_movable_v<It>) {
     projected_less<Comp, Proj> less{&comp, &proj};
     if (sorted_shortcut(first, n, less, Stable)) return;
-    // One tile's worth is one sequential kernel; the unstable one needs no scratch.
-    if (n <= (Stable ? stable_run : sort_tile)) {
+    // One tile's worth is one sequential kernel; the unstable one needs no scratch. On a
+    // pool of one thread the unstable sort's tiles and merge levels would only add
+    // log2(n / sort_tile) merge passes to one introsort of the whole range.
+    if (n <= (Stable ? stable_run : sort_tile) || (!Stable && weft::num_threads() == 1)) {
       if constexpr (Stable)
         insertion_sort(first, last, less);
       else
@@ -123,7 +143,7 @@ void sort_par(It first, It last, Comp& comp, const Proj& proj) {
     }
     if constexpr (Stable) {
       merge_sort_par(first, n, less, [&](auto f, std::size_t m, auto* scratch) {
-        merge_sort_seq(f, scratch, m, less);
+        run_merge_sort(f, m, scratch, less);
       });
     } else {
       merge_sort_par(first, n, less, [&](auto f, std::size_t m, auto*) {

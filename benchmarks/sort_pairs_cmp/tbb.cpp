@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// sort_pairs_cmp on oneTBB: tbb::parallel_sort by the key comparator.
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/parallel_sort.h>
+
+#include "sort_pairs_cmp/config.hpp"
+
+namespace weft_bench::sort_pairs_cmp {
+
+timed<std::uint64_t> run_tbb(const std::vector<pair_t>& in, int threads, int reps) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(threads));
+  return time_sorts(in, reps, checksum,
+                    [](turn_buffer<pair_t>& v) { tbb::parallel_sort(v.begin(), v.end(), by_first); });
+}
+
+}  // namespace weft_bench::sort_pairs_cmp
