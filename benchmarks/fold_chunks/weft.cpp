@@ -4,25 +4,18 @@
 #include <weft/weft.hpp>
 
 #include "fold_chunks/config.hpp"
+#include "weft_pool.hpp"
 
 namespace weft_bench::fold_chunks {
 
-namespace {
-template <class Body>
-timed<std::int64_t> in_pool(int threads, int reps, Body body) {
-  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
-  return pool.install([&] { return time_calls(reps, body); });
-}
-}  // namespace
-
 timed<std::int64_t> run_weft(const std::vector<std::int64_t>& v, int threads, int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     return weft::iter(v).fold_chunks(run_length, std::int64_t{0}, hash_step).sum();
   });
 }
 
 timed<std::int64_t> run_weft_hand(const std::vector<std::int64_t>& v, int threads, int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     return weft::iter(v)
         .chunks(run_length)
         .map([](auto run) {

@@ -4,26 +4,19 @@
 #include <weft/weft.hpp>
 
 #include "lines/config.hpp"
+#include "weft_pool.hpp"
 
 namespace weft_bench::lines {
 
-namespace {
-template <class Body>
-timed<std::size_t> in_pool(int threads, int reps, Body body) {
-  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
-  return pool.install([&] { return time_calls(reps, body); });
-}
-}  // namespace
-
 timed<std::size_t> run_weft(const std::string& t, int threads, int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     return weft::str(t).lines().map([](std::string_view l) { return l.size(); }).sum();
   });
 }
 
 timed<std::size_t> run_weft_hand(const std::string& t, int threads, int reps) {
   constexpr std::size_t block = std::size_t{1} << 16;
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     return weft::range(std::size_t{0}, (t.size() + block - 1) / block)
         .map([&](std::size_t b) {
           return line_lengths_from(t, b * block, std::min(t.size(), (b + 1) * block));

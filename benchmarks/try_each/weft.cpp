@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "try_each/config.hpp"
+#include "weft_pool.hpp"
 
 namespace weft_bench::try_each {
 
@@ -31,25 +32,20 @@ struct weft::try_traits<weft_bench::try_each::verdict> {
 namespace weft_bench::try_each {
 
 namespace {
-template <class Body>
-timed<std::size_t> in_pool(int threads, int reps, Body body) {
-  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
-  return pool.install([&] { return time_calls(reps, body); });
-}
 constexpr auto check = [](std::pair<std::size_t, std::int64_t> p) {
   return valid(p.second) ? verdict{} : verdict{p.first};
 };
 }  // namespace
 
 timed<std::size_t> run_weft(const std::vector<std::int64_t>& v, int threads, int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     const verdict r = weft::iter(v).enumerate().try_for_each(check);
     return std::min(r.failed_at, v.size());
   });
 }
 
 timed<std::size_t> run_weft_find(const std::vector<std::int64_t>& v, int threads, int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     const auto hit = weft::iter(v).enumerate().map(check).find_first(
         [](const verdict& r) { return r.failed_at != static_cast<std::size_t>(-1); });
     return hit ? hit->failed_at : v.size();
@@ -58,7 +54,7 @@ timed<std::size_t> run_weft_find(const std::vector<std::int64_t>& v, int threads
 
 timed<std::size_t> run_weft_position(const std::vector<std::int64_t>& v, int threads,
                                      int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     return weft::iter(v).position_first([](std::int64_t x) { return !valid(x); }).value_or(v.size());
   });
 }

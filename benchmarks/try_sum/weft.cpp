@@ -6,19 +6,12 @@
 #include <weft/weft.hpp>
 
 #include "try_sum/config.hpp"
+#include "weft_pool.hpp"
 
 namespace weft_bench::try_sum {
 
-namespace {
-template <class Body>
-timed<std::int64_t> in_pool(int threads, int reps, Body body) {
-  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
-  return pool.install([&] { return time_calls(reps, body); });
-}
-}  // namespace
-
 timed<std::int64_t> run_weft(const std::vector<std::int64_t>& v, int threads, int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     return weft::iter(v)
         .try_fold(std::int64_t{0}, checked_add)
         .try_reduce(std::int64_t{0}, checked_add)
@@ -31,7 +24,7 @@ timed<std::int64_t> run_weft_reduce(const std::vector<std::int64_t>& v, int thre
     std::int64_t sum;
     bool overflow;
   };
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     const checked r = weft::iter(v).reduce(
         checked{0, false},
         [](checked a, std::int64_t x) {
@@ -47,7 +40,7 @@ timed<std::int64_t> run_weft_reduce(const std::vector<std::int64_t>& v, int thre
 }
 
 timed<std::int64_t> run_weft_map(const std::vector<std::int64_t>& v, int threads, int reps) {
-  return in_pool(threads, reps, [&] {
+  return in_weft_pool(threads, reps, [&] {
     return weft::iter(v)
         .map([](std::int64_t x) { return std::optional<std::int64_t>(x); })
         .try_reduce(std::int64_t{0}, checked_add)

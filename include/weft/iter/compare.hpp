@@ -11,11 +11,7 @@
 #include <type_traits>
 #include <utility>
 
-namespace weft {
-// Defined in weft/iter.hpp: the other side becomes a pipeline as iter(other) makes it.
-template <class R>
-auto iter(R&& r);
-}  // namespace weft
+#include "weft/iter/fwd.hpp"
 
 namespace weft::detail {
 

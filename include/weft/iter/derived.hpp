@@ -18,13 +18,8 @@
 #include "weft/algorithm/scan.hpp"
 #include "weft/execution.hpp"
 #include "weft/iter/collect.hpp"
+#include "weft/iter/fwd.hpp"
 #include "weft/iter/reduce.hpp"
-
-namespace weft {
-// Defined in weft/iter.hpp: the other side becomes a pipeline as iter(other) makes it.
-template <class R>
-auto iter(R&& r);
-}  // namespace weft
 
 namespace weft::detail {
 

@@ -13,11 +13,9 @@
 #include <utility>
 #include <vector>
 
-namespace weft {
-// Defined in weft/iter.hpp.
-template <class R>
-auto iter(R&& r);
+#include "weft/iter/fwd.hpp"
 
+namespace weft {
 namespace detail {
 template <class C, class V>
 concept grows_in_place = requires(C& c, std::size_t n) {

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "weft/iter/chain.hpp"
+#include "weft/iter/fwd.hpp"
 #include "weft/iter/node.hpp"
 
 namespace weft::detail {
@@ -119,16 +120,6 @@ class intersperse_node {
   Base base_;
   S sep_;
 };
-
-}  // namespace weft::detail
-
-namespace weft {
-// Defined in weft/iter.hpp: the other side becomes a pipeline as iter(other) makes it.
-template <class R>
-auto iter(R&& r);
-}  // namespace weft
-
-namespace weft::detail {
 
 // The adaptors of this file, a base of par_iter (par_iter_access reaches its node).
 template <class Self>

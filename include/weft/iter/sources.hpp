@@ -9,17 +9,11 @@
 #include <type_traits>
 #include <utility>
 
+#include "weft/iter/fwd.hpp"
 #include "weft/iter/repeat.hpp"
 #include "weft/iter/source.hpp"
 
 namespace weft {
-
-template <class Node>
-class par_iter;
-
-// Defined in weft/iter.hpp; repeat_source::zip names it before that definition is seen.
-template <class R>
-auto iter(R&& r);
 
 /// The integers first, first + 1, ..., last - 1 (empty when last <= first), of the common
 /// type of the arguments (`range(0, v.size())`: std::size_t). Exceptions: std::out_of_range

@@ -16,14 +16,12 @@
 #include <utility>
 #include <vector>
 
+#include "weft/iter/fwd.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/join.hpp"
 #include "weft/pool.hpp"
 
 namespace weft {
-
-template <class Node>
-class par_iter;
 
 namespace detail {
 
