@@ -227,6 +227,9 @@ registry::registry(rt::pool_config config)
     throw;
   }
   threads_.reserve(num_threads_);
+  // Before any thread starts: a thread that parks under a limit must be found by the
+  // limiter that lifts it (L5, src/limit.hpp).
+  register_pool(this);
   for (std::size_t i = 1; i < num_threads_; ++i) {
     if (!pinned_cpu.empty() && !pin_at_start(attr, pinned_cpu[i]))
       std::fprintf(stderr, "weft: cannot pin thread %zu to CPU %d\n", i, pinned_cpu[i]);
@@ -241,7 +244,6 @@ registry::registry(rt::pool_config config)
     name_thread(tid, config_.thread_name, i);
   }
   pthread_attr_destroy(&attr);
-  register_pool(this);
 }
 
 registry::~registry() {
