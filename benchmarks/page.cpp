@@ -131,7 +131,8 @@ const std::map<std::string, std::string>& descriptions() {
       {"map_filter_sum", "`range(0, n).filter(x % 3 == 0).map(x*x % 7).sum()` (compute-bound)"},
       {"tiny",
        "back-to-back calls of `iter(a).map(x*x).sum()` on n doubles from `main`; time "
-       "a call"},
+       "a call (`weft-cfg`: the global pool sized by `weft::configure_global` in the program "
+       "instead of `WEFT_NUM_THREADS`)"},
       {"medium", "as tiny, on inputs worth forking for (about 12 µs of work a call)"},
       {"unbalanced",
        "`range(0, n).map(cost).sum()`, item i costing i x 25 dependent rounds "
@@ -351,8 +352,8 @@ class page {
             std::get<1>(key) != "alloc" &&
             std::find(peers.begin(), peers.end(), std::get<1>(key)) == peers.end())
           peers.push_back(std::get<1>(key));
-    static const std::vector<std::string> order{"seq",       "seq8", "weft",   "weft-pos",
-                                                "weft-into", "tbb",  "stdpar", "omp"};
+    static const std::vector<std::string> order{"seq",      "seq8",      "weft", "weft-cfg",
+                                                "weft-pos", "weft-into", "tbb",  "stdpar", "omp"};
     const auto rank = [](const std::string& p) {
       return std::find(order.begin(), order.end(), p) - order.begin();
     };

@@ -22,6 +22,7 @@
 #include <utility>
 
 #include "affinity.hpp"
+#include "limit.hpp"
 #include "weft/detail/config.hpp"
 #include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sync/atomic.hpp"
@@ -226,6 +227,9 @@ registry::registry(rt::pool_config config)
     throw;
   }
   threads_.reserve(num_threads_);
+  // Before any thread starts: a thread that parks under a limit must be found by the
+  // limiter that lifts it (L5, src/limit.hpp).
+  register_pool(this);
   for (std::size_t i = 1; i < num_threads_; ++i) {
     if (!pinned_cpu.empty() && !pin_at_start(attr, pinned_cpu[i]))
       std::fprintf(stderr, "weft: cannot pin thread %zu to CPU %d\n", i, pinned_cpu[i]);
@@ -243,6 +247,7 @@ registry::registry(rt::pool_config config)
 }
 
 registry::~registry() {
+  unregister_pool(this);
   for (std::size_t i = 1; i < num_threads_; ++i) terminate_[i]->set();
   for (pthread_t tid : threads_) pthread_join(tid, nullptr);
 }
@@ -319,7 +324,7 @@ bool registry::try_acquire_seat() noexcept {
 
 void registry::release_seat() noexcept {
   seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease: pairs with InjectCheck, MailCheck
-  if (num_threads_ == 1 && injector_.has_jobs()) drain_through_seat();
+  if (seat_only(*this) && injector_.has_jobs()) drain_through_seat();  // A4, L4
   if (workers_[0].mailbox.value.load(std::memory_order_seq_cst) != nullptr)  // MailCheck
     drain_mail_through_seat();
 }
@@ -392,11 +397,18 @@ WEFT_COLD registry* create_global() {
 // Prepare takes global_mutex so that no other thread holds it across the fork; the child
 // forgets the global pool (its memory stays: its locks and counters may be mid-update) and
 // its next call outside every pool builds a fresh one.
-void before_fork() noexcept { global_mutex.lock(); }
-void after_fork_in_parent() noexcept { global_mutex.unlock(); }
+void before_fork() noexcept {
+  global_mutex.lock();
+  limits_before_fork();
+}
+void after_fork_in_parent() noexcept {
+  limits_after_fork_in_parent();
+  global_mutex.unlock();
+}
 void after_fork_in_child() noexcept {
   created_global.store(nullptr, std::memory_order_relaxed);
   set_current_worker(nullptr);
+  limits_after_fork_in_child();
   global_mutex.unlock();
 }
 [[maybe_unused]] const int fork_handlers_registered =
@@ -512,7 +524,7 @@ void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
   }
   reg->inject_queue().put(job);
   reg->sleep().new_injected_jobs(1);  // InjectFence inside
-  if (reg->num_threads() == 1) reg->drain_through_seat();  // InjectCheck
+  if (seat_only(*reg)) reg->drain_through_seat();  // InjectCheck (A4, L4)
   if (caller != nullptr)
     wait_until(*caller, latch, caller->deque.size_for_owner(), nullptr);
   else
@@ -592,7 +604,68 @@ void wait_isolated(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
     rounds = 0;
   }
 }
+
+// wait_until for a worker above a thread limit (src/limit.hpp, T-a): it runs its mail and
+// its own deque above `floor` (what it holds), offers the rest of its private jobs to the
+// others, and parks. Returns true once the latch is set, false once the limit no longer
+// covers it (the caller goes back to the full search). Not counted idle meanwhile (L3).
+bool wait_limited(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
+  registry& reg = *w.reg;
+  std::uint32_t rounds = 0;
+  while (!latch.probe()) {
+    if (!is_limited(w)) return false;  // A2
+    job_header* job = take_mail(w);
+    if (job == nullptr) job = pop_own_above(w, floor);
+    if (job != nullptr) {
+      worker::counters::bump(w.stats.jobs_run);
+      job->execute(job);
+      rounds = 0;
+      continue;
+    }
+    if (w.deque.has_private()) share_all_work(w);
+    if (rounds < sleep_module::rounds_until_sleepy) {
+      ++rounds;
+      std::this_thread::yield();
+      continue;
+    }
+    // LimitCheck (L4): a job injected while the limit was larger may count on this thread.
+    if (seat_only(reg) && reg.inject_queue().has_jobs()) reg.drain_through_seat();
+    reg.sleep().park(w.index, latch.core(), &w.mailbox.value, &allowed_threads);
+    rounds = 0;
+  }
+  return true;
+}
+
+// The task on top of w's own deque, popped, if it is a task (a spawned job) above the
+// innermost frame's floor: never a join's B (only its joiner runs it), never below the
+// floor (the frame's drain needs it), as wait_idle does.
+job_header* take_own_task(worker& w) noexcept {
+  while (w.deque.size_for_owner() > w.frame_floor &&
+         spawned_of(w.deque.item_at(w.deque.size_for_owner() - 1)) != nullptr)
+    if (void* item = w.deque.pop()) return job_of(item);
+  return nullptr;
+}
 }  // namespace
+
+bool yield(worker& w, bool local_only) noexcept {
+  bool isolated = false;
+  job_header* job = take_mail(w);
+  if (job == nullptr) job = take_own_task(w);
+  if (job == nullptr && !local_only && !w.isolated() && !is_limited(w)) {
+    registry& reg = *w.reg;
+    const std::size_t n = reg.num_threads();
+    const std::size_t start =
+        n > 1 ? static_cast<std::size_t>((std::uint64_t{next_random(w)} * n) >> 32) : 0;
+    for (std::size_t k = 0; k < n && job == nullptr; ++k) {
+      const std::size_t v = (start + k) % n;
+      if (v != w.index) job = steal_from(w, reg.worker_at(v), isolated);
+    }
+    if (job == nullptr) job = reg.inject_queue().take();
+  }
+  if (job == nullptr) return false;
+  run_found(w, job, isolated);
+  return true;
+}
 
 void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_header* hint) noexcept {
   if (latch.probe()) return;
@@ -609,6 +682,12 @@ void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_head
   };
   auto idle = start_looking();
   while (!latch.probe()) {
+    if (is_limited(w)) [[unlikely]] {  // A2
+      reg.sleep().work_found();  // L3: leave the idle count, hand on a wake-up
+      if (wait_limited(w, latch, floor)) return;
+      idle = start_looking();
+      continue;
+    }
     bool isolated;
     if (job_header* job = find_work(w, floor, hint, isolated)) {
       reg.sleep().work_found();
@@ -641,7 +720,7 @@ void post_mail(registry* reg, std::size_t index, mailed_job* job) noexcept {
 void inject(registry* reg, job_header* job) noexcept {
   reg->inject_queue().put(job);
   reg->sleep().new_injected_jobs(1);
-  if (reg->num_threads() == 1) reg->drain_through_seat();
+  if (seat_only(*reg)) reg->drain_through_seat();  // InjectCheck (A4, L4)
 }
 
 fifo_queue& outside_fifo(registry* reg) noexcept { return reg->outside_fifo(); }

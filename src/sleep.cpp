@@ -108,15 +108,17 @@ void sleep_module::new_jobs(std::uint32_t num_jobs, bool queue_was_empty) noexce
   }
 }
 
-void sleep_module::sleep_isolated(std::uint32_t index, core_latch& latch,
-                                  const std::atomic<mailed_job*>* mailbox) {
+void sleep_module::park(std::uint32_t index, core_latch& latch,
+                        const std::atomic<mailed_job*>* mailbox,
+                        const std::atomic<std::uint32_t>* allowed) {
   if (!latch.get_sleepy()) return;  // the latch was set
   auto& state = states_[index].value;
   std::unique_lock<std::mutex> lock(state.mutex);  // M1
   if (!latch.fall_asleep()) return;
   // MB: mail posted before this check is seen here; mail posted after it finds the thread
   // blocked under this mutex and wakes it.
-  if (mailbox->load(std::memory_order_acquire) == nullptr) {
+  if (mailbox->load(std::memory_order_acquire) == nullptr &&
+      (allowed == nullptr || index >= allowed->load(std::memory_order_seq_cst))) {  // A3
     state.is_blocked = true;
     state.is_isolated = true;
     ++state.sleeps;

@@ -129,7 +129,14 @@ class sleep_module {
   // set or mail arrives, without counting itself sleeping or idle: new work must not be
   // sent its way (wake_any skips it), only its latch's setter and its mail wake it.
   void sleep_isolated(std::uint32_t index, core_latch& latch,
-                      const std::atomic<mailed_job*>* mailbox);
+                      const std::atomic<mailed_job*>* mailbox) {
+    park(index, latch, mailbox, nullptr);
+  }
+  // A worker above a thread limit (src/limit.hpp) blocks as an isolated waiter does, and
+  // only while its index is still at or above `*allowed` when it looks under its mutex (L5,
+  // A3); nullptr: unconditionally (sleep_isolated).
+  void park(std::uint32_t index, core_latch& latch, const std::atomic<mailed_job*>* mailbox,
+            const std::atomic<std::uint32_t>* allowed);
   // Wakes worker `index` if it is blocked (a latch it waits on was set, or mail came).
   // Returns whether it was.
   bool wake_specific(std::uint32_t index) noexcept;
@@ -145,7 +152,7 @@ class sleep_module {
     std::mutex mutex;
     std::condition_variable condvar;
     bool is_blocked = false;
-    bool is_isolated = false;  // blocked in sleep_isolated: not counted in counters_
+    bool is_isolated = false;  // blocked in park (isolated or limited): not counted in counters_
     std::uint64_t sleeps = 0;   // times it blocked; guarded by mutex
     std::uint64_t wakeups = 0;  // times another thread unblocked it; guarded by mutex
   };

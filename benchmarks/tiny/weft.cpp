@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// tiny on weft: iter(a).map(square).sum() from main, outside any install (the global pool).
+// tiny on weft: iter(a).map(square).sum() from main, outside any install (the global pool),
+// sized by WEFT_NUM_THREADS (weft) or by weft::configure_global from code (weft-cfg).
 #include <weft/weft.hpp>
 
 #include "tiny/config.hpp"
@@ -8,6 +9,19 @@ namespace weft_bench::tiny {
 
 timed<double> run_weft(const std::vector<double>& a, int /*threads*/, int calls) {
   return time_batches(calls, [&] { return weft::iter(a).map(square).sum(); });
+}
+
+// The same calls on a global pool of the same size built from weft::configure_global: the
+// process's global pool is shut down, configured from code, used, then shut down again and
+// left to WEFT_NUM_THREADS for the next workload.
+timed<double> run_weft_configured(const std::vector<double>& a, int /*threads*/, int calls) {
+  const std::size_t threads = weft::num_threads();
+  weft::shutdown_global();
+  weft::configure_global({.num_threads = threads});
+  timed<double> out = time_batches(calls, [&] { return weft::iter(a).map(square).sum(); });
+  weft::shutdown_global();
+  weft::configure_global({});
+  return out;
 }
 
 }  // namespace weft_bench::tiny

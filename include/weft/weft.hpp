@@ -17,5 +17,7 @@
 #include "weft/stop.hpp"       // weft::stop_requested
 #include "weft/task_group.hpp" // weft::task_group
 #include "weft/text.hpp"       // weft::str: a text's pieces (lines, split, ...)
+#include "weft/thread_limit.hpp" // weft::thread_limit
 #include "weft/try_traits.hpp" // weft::try_traits, weft::try_type (fallible pipelines)
 #include "weft/version.hpp"    // weft::version_*
+#include "weft/yield.hpp"      // weft::yield_now, weft::yield_local

@@ -119,6 +119,19 @@ WEFT_API void wait_idle_blocking(registry* reg) noexcept;
 // Hands an exception that escaped a detached task to the pool's handler.
 WEFT_API void report_task_exception(registry* reg, std::exception_ptr error) noexcept;
 
+// weft::yield_now (local_only false) and weft::yield_local (true) for the calling worker `w`:
+// takes one job and runs it, and says whether there was one. Local: a task on top of w's
+// own deque above its frame's floor, or its mail. Otherwise also a job stolen from another
+// worker or injected from outside (not while isolated, nor above a thread limit).
+WEFT_API bool yield(worker& w, bool local_only) noexcept;
+
+// weft::thread_limit (protocol: src/limit.hpp): a limit of `max_threads` (>= 1, else
+// std::invalid_argument) is live from add to remove; the smallest live one is in force.
+WEFT_API void add_thread_limit(std::size_t max_threads);
+WEFT_API void remove_thread_limit(std::size_t max_threads) noexcept;
+// The smallest live limit, or the largest uint32 value when none is live.
+WEFT_API std::size_t thread_limit_in_force() noexcept;
+
 // Introspection for tests and benchmarks.
 struct pool_stats {
   std::size_t threads;
