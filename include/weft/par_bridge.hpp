@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // weft::par_bridge(source): a pipeline over the items of a sequential source, pulled one at a
-// time by every thread of the pool (Rayon's par_bridge). Unordered.
+// time by every thread of the pool (Rayon's par_bridge). Unordered. par_bridge_ordered keeps
+// the source's order by reading it in batches on one thread (below).
 //
 // The source is shared by `num_threads()` pullers: the pipeline is
 // range(0, pullers).with_max_len(1).flat_map(pull until empty), so each puller is its own
@@ -9,6 +10,7 @@
 // item by item, as it must when the source's items are not known in advance.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <iterator>
@@ -18,8 +20,10 @@
 #include <ranges>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "weft/iter.hpp"
+#include "weft/plumbing/bridge.hpp"
 #include "weft/pool.hpp"
 
 namespace weft {
@@ -161,6 +165,82 @@ struct bridge_pullers {
   bridge_pulls<Source> operator()(std::size_t) const { return bridge_pulls<Source>(source.get()); }
 };
 
+// ---- the ordered bridge ------------------------------------------------------------------
+//
+// par_bridge_ordered reads the source on the thread that runs the pipeline, in batches, and
+// runs each batch on the bridge as an indexed range whose positions continue the previous
+// batch's: the consumer is split at each batch's end, as by_exponential_blocks splits it, so
+// an ordered consumer (to_vector, find_first) sees the source's order. Batches start at 256
+// items per thread of the pool and double up to 64 Ki items: a short source is not read far
+// ahead, a long one pays the sequential read once per large batch. Only that thread touches
+// the source, so it takes no lock.
+
+// A batch of handles as a producer: position i is the batch's item i, moved out (a value) or
+// referred to (an iterator into the source), once.
+template <class Next>
+using ordered_item_t = std::conditional_t<
+    std::is_rvalue_reference_v<decltype(Next::item_of(std::declval<typename Next::handle&>()))>,
+    typename Next::handle, decltype(Next::item_of(std::declval<typename Next::handle&>()))>;
+
+template <class Next>
+struct handles_producer {
+  typename Next::handle* data;
+  std::size_t n;
+
+  std::size_t size() const { return n; }
+  ordered_item_t<Next> operator[](std::size_t i) const { return Next::item_of(data[i]); }
+  handles_producer slice(std::size_t lo, std::size_t hi) const { return {data + lo, hi - lo}; }
+};
+
+template <class Next>
+class ordered_bridge_node {
+ public:
+  static constexpr bool indexed = false;
+  using item_type = ordered_item_t<Next>;
+  static constexpr bool producer_borrows_only = false;
+
+  explicit ordered_bridge_node(Next next) : next_(std::make_shared<Next>(std::move(next))) {}
+  // The source's length is unknown until it is read: the consumer's span is as large as a
+  // pipeline's positions go.
+  std::size_t positions() { return std::size_t{1} << 62; }
+
+  template <plumbing::consumer C>
+  typename C::result_type drive(C c, const plumbing::split_options& opt) {
+    using handle = typename Next::handle;
+    std::optional<typename C::result_type> result;
+    std::optional<C> rest(std::move(c));  // re-emplaced, not assigned: a consumer need not be
+    std::size_t batch = 256 * std::max<std::size_t>(1, weft::num_threads());
+    std::vector<handle> handles;
+    while (!rest->full()) {
+      handles.clear();
+      while (handles.size() < batch) {
+        std::optional<handle> h = (*next_)();
+        if (!h) break;
+        handles.push_back(std::move(*h));
+      }
+      if (handles.empty()) break;
+      auto parts = rest->split_at(handles.size());
+      auto here = plumbing::bridge(handles_producer<Next>{handles.data(), handles.size()},
+                                   std::move(parts.first), opt);
+      result = result ? rest->reduce(std::move(*result), std::move(here)) : std::move(here);
+      rest.emplace(std::move(parts.second));
+      if (handles.size() < batch) break;  // the source ran dry
+      batch = std::min<std::size_t>(2 * batch, std::size_t{1} << 16);
+    }
+    if (!result) return rest->make_folder().complete();
+    return std::move(*result);
+  }
+
+ private:
+  std::shared_ptr<Next> next_;  // shared by the pipeline's copies: the source is read once
+};
+
+template <class Next>
+auto ordered_bridge_pipeline(Next next) {
+  using node = ordered_bridge_node<Next>;
+  return par_iter<node>(node(std::move(next)));
+}
+
 template <class Next>
 auto bridge_pipeline(Next next) {
   using source = bridge_source<Next>;
@@ -169,6 +249,24 @@ auto bridge_pipeline(Next next) {
   return weft::range(std::size_t{0}, pullers)
       .with_max_len(1)
       .flat_map(bridge_pullers<source>{std::move(shared)});
+}
+
+// The source's reader (range_next or generator_next) handed to `make`.
+template <class Source, class Make>
+auto bridge_source_next(Source&& source, Make make) {
+  if constexpr (std::ranges::input_range<Source>) {
+    return make(range_next<Source>(std::forward<Source>(source)));
+  } else {
+    using G = std::remove_cvref_t<Source>;
+    static_assert(std::is_invocable_v<G&> &&
+                      is_optional<std::remove_cvref_t<std::invoke_result_t<G&>>>,
+                  "weft::par_bridge(source): source must be an input range (std::list, "
+                  "std::set, a stream view, ...) or a callable returning a std::optional, "
+                  "empty at the end");
+    if constexpr (std::is_invocable_v<G&> &&
+                  is_optional<std::remove_cvref_t<std::invoke_result_t<G&>>>)
+      return make(generator_next<G>{std::forward<Source>(source)});
+  }
 }
 
 }  // namespace detail
@@ -190,17 +288,24 @@ auto bridge_pipeline(Next next) {
 /// caller, and the source is not read again.
 template <class Source>
 auto par_bridge(Source&& source) {
-  if constexpr (std::ranges::input_range<Source>) {
-    return detail::bridge_pipeline(detail::range_next<Source>(std::forward<Source>(source)));
-  } else {
-    using G = std::remove_cvref_t<Source>;
-    static_assert(std::is_invocable_v<G&> &&
-                      detail::is_optional<std::remove_cvref_t<std::invoke_result_t<G&>>>,
-                  "weft::par_bridge(source): source must be an input range (std::list, "
-                  "std::set, a stream view, ...) or a callable returning a std::optional, "
-                  "empty at the end");
-    return detail::bridge_pipeline(detail::generator_next<G>{std::forward<Source>(source)});
-  }
+  return detail::bridge_source_next(std::forward<Source>(source), [](auto next) {
+    return detail::bridge_pipeline(std::move(next));
+  });
+}
+
+/// par_bridge that keeps the source's order (rayon#210 asks Rayon for one): the thread that
+/// runs the pipeline reads the source in batches (256 items per thread of the pool, doubling
+/// up to 64 Ki), and each batch runs in parallel as an indexed range whose positions
+/// continue the last: to_vector returns the items in the source's order, find_first finds
+/// the first in that order and reads no batch after it. The source is read by that one
+/// thread, without a lock, while the batch before is not yet running: where reading an item
+/// costs about as much as working on it, par_bridge, which reads on every thread, is faster.
+/// Sources, items, exceptions and the single run as par_bridge's.
+template <class Source>
+auto par_bridge_ordered(Source&& source) {
+  return detail::bridge_source_next(std::forward<Source>(source), [](auto next) {
+    return detail::ordered_bridge_pipeline(std::move(next));
+  });
 }
 
 }  // namespace weft

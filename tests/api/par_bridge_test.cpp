@@ -140,3 +140,43 @@ TEST_CASE("par_bridge: exceptions from the source or the pipeline reach the call
     }
   });
 }
+
+TEST_CASE("par_bridge_ordered keeps the source's order and stops reading after a match",
+          "[iter][par_bridge]") {
+  on_every_pool([] {
+    for (std::size_t n : sizes) {
+      std::size_t next = 0;
+      const auto numbers = [&next, n]() -> std::optional<std::size_t> {
+        if (next == n) return std::nullopt;
+        return next++;
+      };
+      std::vector<std::size_t> expected(n);
+      for (std::size_t i = 0; i < n; ++i) expected[i] = 3 * i;
+      CHECK(weft::par_bridge_ordered(numbers).map([](std::size_t x) { return 3 * x; }).to_vector() ==
+            expected);
+      next = 0;
+      std::vector<std::size_t> kept;
+      for (std::size_t i = 0; i < n; ++i)
+        if (i % 7 == 3) kept.push_back(i);
+      CHECK(weft::par_bridge_ordered(numbers).filter([](std::size_t x) { return x % 7 == 3; }).to_vector() ==
+            kept);
+      // find_first: the first match in the source's order, and the batches after it unread.
+      next = 0;
+      const auto hit = weft::par_bridge_ordered(numbers).find_first([](std::size_t x) { return x >= 10; });
+      CHECK(hit == (n > 10 ? std::optional<std::size_t>(10) : std::nullopt));
+      if (n == 100003) CHECK(next < n);
+      // A list: references, in order, writable.
+      std::list<std::size_t> list(expected.begin(), expected.end());
+      CHECK(weft::par_bridge_ordered(list).to_vector() == expected);
+      weft::par_bridge_ordered(list).for_each([](std::size_t& x) { x += 1; });
+      CHECK((n == 0 || list.back() == 3 * (n - 1) + 1));
+      // Exceptions from the source reach the caller.
+      next = 0;
+      const auto failing = [&next, n]() -> std::optional<std::size_t> {
+        if (next == n / 2) throw std::runtime_error("source");
+        return next++;
+      };
+      if (n > 0) CHECK_THROWS_AS(weft::par_bridge_ordered(failing).count(), std::runtime_error);
+    }
+  });
+}
