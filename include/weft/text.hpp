@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // weft::str(text): pipelines over the pieces of a text (Rayon's ParallelString): lines,
-// split, split_terminator, split_whitespace, matches, match_indices and bytes. Each reads
-// the text once, in blocks (iter/pieces.hpp). A text is bytes: separators and predicates
-// see `char`s, whitespace is ASCII's.
+// split, split_terminator, split_whitespace, matches, match_indices, chars and bytes. Each
+// reads the text once, in blocks (iter/pieces.hpp). Separators and predicates see `char`s
+// (bytes), whitespace is ASCII's; chars decodes UTF-8.
 #pragma once
 
 #include <concepts>
@@ -111,6 +111,11 @@ class parallel_string {
     auto is = detail::byte_matcher(std::move(pattern));
     return pieces(detail::matches_rule<decltype(is), detail::text_match>{std::move(is), {}});
   }
+  /// The chars of UTF-8 text, decoded to char32_t code points (Rust's chars). Text that is
+  /// not well-formed UTF-8 decodes as a lossy decoder's: each malformed piece (a stray
+  /// continuation byte, a sequence cut short, an overlong form, a surrogate, past U+10FFFF)
+  /// is one U+FFFD. Not indexed.
+  auto chars() const { return pieces(detail::utf8_chars_rule{}); }
   /// The bytes, as `char`s: an indexed pipeline, weft::iter of the text.
   auto bytes() const { return weft::iter(text_); }
 

@@ -226,3 +226,59 @@ TEST_CASE("slice split chunk_by chunks_exact rchunks rchunks_exact", "[iter][sli
     CHECK_THROWS_AS(weft::slice(some).rchunks(0), std::invalid_argument);
   });
 }
+
+namespace {
+
+// A lossy UTF-8 decoder, one char at a time: a lead byte takes the continuation bytes after
+// it up to its declared length; a piece that is not a whole well-formed sequence, and each
+// byte that cannot start one, is U+FFFD.
+std::vector<char32_t> decode_seq(std::string_view t) {
+  const auto cont = [](unsigned char b) { return (b & 0xC0) == 0x80; };
+  std::vector<char32_t> out;
+  std::size_t i = 0;
+  while (i < t.size()) {
+    const auto b = static_cast<unsigned char>(t[i]);
+    std::size_t len = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3
+                                : b >= 0xF0 && b <= 0xF4   ? 4 : 0;
+    if (len <= 1) {
+      out.push_back(len == 1 ? char32_t{b} : char32_t{0xFFFD});
+      ++i;
+      continue;
+    }
+    std::size_t j = i + 1;
+    while (j < t.size() && j < i + len && cont(static_cast<unsigned char>(t[j]))) ++j;
+    char32_t c = 0xFFFD;
+    if (j - i == len) {
+      char32_t v = b & (0x7F >> len);
+      for (std::size_t k = i + 1; k < j; ++k) v = (v << 6) | (static_cast<unsigned char>(t[k]) & 0x3F);
+      const char32_t least = len == 2 ? 0x80 : len == 3 ? 0x800 : 0x10000;
+      if (v >= least && v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF)) c = v;
+    }
+    out.push_back(c);
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("str chars decodes UTF-8 as a sequential lossy decoder", "[iter][text]") {
+  const std::string pieces[] = {"a", "\xC3\xA9", "\xE2\x82\xAC", "\xF0\x9F\x98\x80", "\x80",
+                                "\xC3", "\xE2\x82", "\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80",
+                                "\xFF", " "};
+  on_every_pool([&] {
+    for (std::size_t n : sizes) {
+      for (unsigned malformed : {0u, 3u, 12u}) {
+        std::mt19937 rng(static_cast<unsigned>(n + malformed));
+        std::string t;
+        while (t.size() < n) {
+          const std::size_t k = rng() % 12;
+          t += pieces[k < 4 || k == 11 || rng() % 12 < malformed ? k : 0];
+        }
+        t.resize(n);  // may cut a sequence short at the end
+        CHECK(weft::str(t).chars().to_vector() == decode_seq(t));
+        CHECK(weft::str(t).chars().count() == decode_seq(t).size());
+      }
+    }
+  });
+}

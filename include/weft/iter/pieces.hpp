@@ -11,7 +11,7 @@
 //   start_limit(size)               pieces start in [0, limit): size, or size + 1 where an
 //                                   empty piece may start at the end ("a," splits in two)
 //   first_start(d, size, lo, hi)    the first piece start in [lo, hi), or npos; reads
-//                                   elements in [lo - 1, hi) only
+//                                   elements in [lo - 3, hi) only (most rules [lo - 1, hi))
 //   piece_end(d, size, start)       where the piece that starts at `start` ends
 //   next_start(d, size, end, hi)    the next start after a piece ending at `end`, if it is
 //                                   below hi, else npos
@@ -245,6 +245,67 @@ struct matches_rule {
   }
   template <class T>
   auto make(T* d, std::size_t s, std::size_t e) const { return make_piece(d, s, e); }
+};
+
+// The chars of UTF-8 text, decoded (Rust's chars, for text that may be malformed). A char
+// starts at every byte that is not a continuation byte (10xxxxxx), and at a continuation
+// byte that no lead byte within the 3 before it covers (a stray one); a lead's char runs over
+// the continuation bytes after it, up to the length its lead declares. A well-formed
+// sequence is its code point; anything else (a stray or missing continuation byte, an
+// overlong form, a surrogate, past U+10FFFF) is U+FFFD, one per piece. Whether a byte
+// starts a char depends on the 3 bytes before it at most, so blocks decide it alone.
+struct utf8_chars_rule {
+  static constexpr char32_t replacement = 0xFFFD;
+
+  static bool continuation(unsigned char b) { return (b & 0xC0) == 0x80; }
+  // The length a lead byte declares: 1 for ASCII, 2 to 4 for a lead, 0 for a continuation
+  // byte or a byte no UTF-8 sequence starts with (C0, C1, F5 to FF: a char of one byte).
+  static std::size_t declared(unsigned char b) {
+    if (b < 0x80) return 1;
+    if (b >= 0xC2 && b <= 0xDF) return 2;
+    if (b >= 0xE0 && b <= 0xEF) return 3;
+    if (b >= 0xF0 && b <= 0xF4) return 4;
+    return 0;
+  }
+  static bool starts(const char* d, std::size_t p) {
+    const auto b = static_cast<unsigned char>(d[p]);
+    if (!continuation(b)) return true;
+    for (std::size_t back = 1; back <= 3 && back <= p; ++back) {
+      const auto q = static_cast<unsigned char>(d[p - back]);
+      if (!continuation(q)) return !(declared(q) > back);  // covered by the lead at p - back
+    }
+    return true;  // 3 continuation bytes before it, or the text's start: stray
+  }
+
+  static std::size_t start_limit(std::size_t size) { return size; }
+  static std::size_t first_start(const char* d, std::size_t, std::size_t lo, std::size_t hi) {
+    for (std::size_t p = lo; p < hi; ++p)
+      if (starts(d, p)) return p;
+    return no_piece;
+  }
+  static std::size_t piece_end(const char* d, std::size_t size, std::size_t start) {
+    const auto b = static_cast<unsigned char>(d[start]);
+    const std::size_t len = declared(b);
+    std::size_t end = start + 1;
+    if (len > 1)
+      while (end < size && end < start + len && continuation(static_cast<unsigned char>(d[end])))
+        ++end;
+    return end;
+  }
+  static std::size_t next_start(const char*, std::size_t, std::size_t end, std::size_t hi) {
+    return end < hi ? end : no_piece;
+  }
+  static char32_t make(const char* d, std::size_t s, std::size_t e) {
+    const auto b = static_cast<unsigned char>(d[s]);
+    const std::size_t len = declared(b);
+    if (len == 1) return b;
+    if (len == 0 || e - s != len) return replacement;
+    char32_t c = b & (0x7F >> len);
+    for (std::size_t i = s + 1; i < e; ++i) c = (c << 6) | (static_cast<unsigned char>(d[i]) & 0x3F);
+    constexpr char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (c < least[len] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return replacement;
+    return c;
+  }
 };
 
 }  // namespace weft::detail
