@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: MIT
-// sort, stable_sort (policy and range overloads), is_sorted, is_sorted_until.
+// sort, stable_sort (policy and range overloads), sort_by_cached_key, is_sorted,
+// is_sorted_until.
 // How each maps onto the engine: docs/algorithms.md#sort
 #pragma once
 
 #include <algorithm>
+#include <concepts>
+#include <cstddef>
 #include <functional>
 #include <iterator>
 #include <ranges>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/sort_dispatch.hpp"
 #include "weft/execution.hpp"
+#include "weft/iter.hpp"
 
 namespace weft {
 
@@ -142,6 +147,59 @@ template <execution_policy Policy, class It, class Comp = std::less<>>
 bool is_sorted(Policy&& policy, It first, It last, Comp comp = {}) {
   return weft::is_sorted_until(std::forward<Policy>(policy), first, last, std::move(comp)) ==
          last;
+}
+
+/// Sorts [first, last) by key(element), calling `key` once per element (Rayon's
+/// par_sort_by_cached_key, for keys that are costly to compute: a string made from each
+/// element, a parse). Stable: equal keys keep their input order. The keys are computed first,
+/// into a scratch of (key, position) records (in parallel under a parallel policy); if `key`
+/// throws, the exception propagates and the range is untouched. The records are sorted by
+/// key then position with weft::sort, and the elements moved into their places through a
+/// second scratch of n elements. Keys are compared with `<`. Allocation: n records and n
+/// elements; `std::bad_alloc` before the range is touched.
+template <execution_policy Policy, class It, class Key>
+void sort_by_cached_key(Policy&& policy, It first, It last, Key key) {
+  using T = std::iter_value_t<It>;
+  static_assert(std::random_access_iterator<It>,
+                "weft::sort_by_cached_key: first and last must be random-access iterators");
+  static_assert(std::is_invocable_v<Key&, std::iter_reference_t<It>>,
+                "weft::sort_by_cached_key: key must be callable as key(element)");
+  using K = std::remove_cvref_t<std::invoke_result_t<Key&, std::iter_reference_t<It>>>;
+  static_assert(std::totally_ordered<K>,
+                "weft::sort_by_cached_key: the keys must be ordered by operator<");
+  static_assert(std::is_move_constructible_v<T> && std::is_move_assignable_v<T>,
+                "weft::sort_by_cached_key: the elements must be movable");
+  const auto n = static_cast<std::size_t>(last - first);
+  if (n < 2) return;
+  using record = std::pair<K, std::size_t>;
+  const auto keyed = [&](std::size_t i) { return record(std::invoke(key, first[i]), i); };
+  const auto by_key = [](const record& a, const record& b) {
+    return a.first < b.first || (!(b.first < a.first) && a.second < b.second);
+  };
+  std::vector<record> records;
+  std::vector<T> placed;
+  if constexpr (detail::algo::runs_parallel<Policy, It>) {
+    records = weft::range(std::size_t{0}, n).map(keyed).to_vector();
+    weft::sort(policy, records.begin(), records.end(), by_key);
+    placed = weft::iter(records).map([&](const record& r) { return T(std::move(first[r.second])); }).to_vector();
+    weft::iter(placed).enumerate().for_each([&](auto&& at) { first[at.first] = std::move(at.second); });
+  } else {
+    records.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) records.push_back(keyed(i));
+    weft::sort(policy, records.begin(), records.end(), by_key);
+    placed.reserve(n);
+    for (const record& r : records) placed.push_back(std::move(first[r.second]));
+    std::move(placed.begin(), placed.end(), first);
+  }
+}
+
+/// Range overload, run with `weft::par`: `weft::sort_by_cached_key(v, key)`.
+template <std::ranges::random_access_range R, class Key>
+  requires(!execution_policy<R>)
+void sort_by_cached_key(R&& r, Key key) {
+  weft::sort_by_cached_key(weft::par, std::ranges::begin(r),
+                           std::ranges::next(std::ranges::begin(r), std::ranges::end(r)),
+                           std::move(key));
 }
 
 }  // namespace weft
