@@ -272,7 +272,10 @@ TEST_CASE("fold fold_with reduce_with flat_map_iter flatten_iter", "[iter][deriv
       const auto r = weft::iter(v).map([](std::int64_t x) { return x * x; }).reduce_with(plus);
       CHECK(r.has_value() == (n > 0));
       if (r) CHECK(*r == total);
-      const auto concat = [](std::string a, const std::string& b) { return a + b; };
+      const auto concat = [](std::string a, const std::string& b) {
+        a += b;  // in place: a + b would copy the whole prefix per item (quadratic)
+        return a;
+      };
       std::vector<std::string> digits(n);
       std::string expected;
       for (std::size_t i = 0; i < n; ++i) {
