@@ -19,22 +19,27 @@ namespace weft::detail {
 
 // Positions [lo, hi) of the interleaving of whole sides a and b: position k < 2m (m the
 // shorter length) is a[k / 2] or b[k / 2] by parity; past that, the longer side's rest.
+// m and which side is longer are fixed by the whole sides, so they are kept, not recomputed
+// per item.
 template <class A, class B, class R>
 struct interleave_producer {
   A a;
   B b;
   std::size_t lo;
   std::size_t hi;
+  std::size_t m = std::min(a.size(), b.size());
+  bool a_longer = a.size() > m;
 
   std::size_t size() const { return hi - lo; }
   R operator[](std::size_t i) const {
     const std::size_t k = lo + i;
-    const std::size_t m = std::min(a.size(), b.size());
     if (k < 2 * m) return k % 2 == 0 ? static_cast<R>(a[k / 2]) : static_cast<R>(b[k / 2]);
     const std::size_t rest = m + (k - 2 * m);
-    return a.size() > m ? static_cast<R>(a[rest]) : static_cast<R>(b[rest]);
+    return a_longer ? static_cast<R>(a[rest]) : static_cast<R>(b[rest]);
   }
-  interleave_producer slice(std::size_t l, std::size_t h) const { return {a, b, lo + l, lo + h}; }
+  interleave_producer slice(std::size_t l, std::size_t h) const {
+    return {a, b, lo + l, lo + h, m, a_longer};
+  }
 };
 
 template <indexed_node A, indexed_node B, bool Shortest>

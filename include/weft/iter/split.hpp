@@ -100,10 +100,16 @@ class walk_tree_node {
  private:
   static constexpr unsigned max_parallel_depth = 128;
 
+  // A std::vector<T> from children_of is kept as it is; another range is copied into one.
   std::vector<T> children_of(const T& node) const {
-    std::vector<T> out;
-    for (auto&& child : std::invoke(children_, node)) out.emplace_back(std::forward<decltype(child)>(child));
-    return out;
+    using given = std::remove_cvref_t<std::invoke_result_t<const Children&, const T&>>;
+    if constexpr (std::is_same_v<given, std::vector<T>>) {
+      return std::invoke(children_, node);
+    } else {
+      std::vector<T> out;
+      for (auto&& child : std::invoke(children_, node)) out.emplace_back(std::forward<decltype(child)>(child));
+      return out;
+    }
   }
 
   template <class C>
