@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <weft/weft.hpp>
 
+#include "test_support.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -25,8 +27,9 @@
 
 namespace {
 
+using weft_test::on_every_pool;
+
 constexpr std::size_t sizes[] = {0, 1, 2, 1000, 100003};
-constexpr std::size_t pool_sizes[] = {1, 2, 7};
 
 std::vector<std::int64_t> items_of(std::size_t n) {
   std::vector<std::int64_t> v(n);
@@ -34,13 +37,6 @@ std::vector<std::int64_t> items_of(std::size_t n) {
   return v;
 }
 
-template <class F>
-void on_every_pool(F f) {
-  for (std::size_t threads : pool_sizes) {
-    weft::thread_pool pool({.num_threads = threads});
-    pool.install([&] { f(threads); });
-  }
-}
 
 }  // namespace
 

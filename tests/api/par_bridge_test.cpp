@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <weft/weft.hpp>
 
+#include "test_support.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
@@ -24,16 +26,10 @@
 
 namespace {
 
-constexpr std::size_t sizes[] = {0, 1, 2, 1000, 100003};
-constexpr std::size_t pool_sizes[] = {1, 2, 7};
+using weft_test::on_every_pool;
 
-template <class F>
-void on_every_pool(F f) {
-  for (std::size_t threads : pool_sizes) {
-    weft::thread_pool pool({.num_threads = threads});
-    pool.install([&] { f(); });
-  }
-}
+constexpr std::size_t sizes[] = {0, 1, 2, 1000, 100003};
+
 
 template <class T>
 std::vector<T> sorted(std::vector<T> v) {

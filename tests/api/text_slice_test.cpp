@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 #include <weft/weft.hpp>
 
+#include "test_support.hpp"
+
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -17,16 +19,10 @@
 
 namespace {
 
-constexpr std::size_t sizes[] = {0, 1, 2, 1000, 100003};
-constexpr std::size_t pool_sizes[] = {1, 2, 7};
+using weft_test::on_every_pool;
 
-template <class F>
-void on_every_pool(F f) {
-  for (std::size_t threads : pool_sizes) {
-    weft::thread_pool pool({.num_threads = threads});
-    pool.install([&] { f(); });
-  }
-}
+constexpr std::size_t sizes[] = {0, 1, 2, 1000, 100003};
+
 
 // Texts of n bytes from an alphabet where `sep_per_mille` of the bytes are from `seps`;
 // the last two shapes put one long piece (longer than any block) in the middle.

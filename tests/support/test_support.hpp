@@ -5,12 +5,15 @@
 #include <pthread.h>
 
 #include <atomic>
+#include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
 #include <thread>
 
 #include "weft/join.hpp"
+#include "weft/pool.hpp"
 
 namespace weft_test {
 
@@ -21,6 +24,33 @@ inline std::uint64_t stress_iters(std::uint64_t fallback) {
     if (v > 0) return v;
   }
   return fallback;
+}
+
+// True in a sanitizer build (GCC's and clang's spellings): tests whose largest inputs only
+// repeat what the smaller ones check, slowed ten times, may leave those out there.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+inline constexpr bool under_sanitizer = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+inline constexpr bool under_sanitizer = true;
+#else
+inline constexpr bool under_sanitizer = false;
+#endif
+#else
+inline constexpr bool under_sanitizer = false;
+#endif
+
+// Runs f inside fresh pools of 1, 2 and 7 threads (7 on a 2-core machine: oversubscribed),
+// as f(threads) when f takes the pool's size, else as f().
+template <class F>
+void on_every_pool(F f) {
+  for (std::size_t threads : {std::size_t{1}, std::size_t{2}, std::size_t{7}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    if constexpr (std::invocable<F&, std::size_t>)
+      pool.install([&] { f(threads); });
+    else
+      pool.install([&] { f(); });
+  }
 }
 
 inline std::mt19937_64 seeded_rng(std::uint64_t salt = 0) { return std::mt19937_64(0x5EEDu + salt); }
