@@ -1,7 +1,8 @@
 # Layering check (STYLE.md §2), run as a ctest:  cmake [-DROOT=<source dir>] -P check_layers.cmake
 # Reads every `#include "weft/..."` (or <weft/...>) in include/weft and src and fails, listing
 # each one that the layering table forbids. A file the table does not place is an error too:
-# new folders must be given a layer here and in STYLE.md.
+# new folders must be given a layer here and in STYLE.md. The black-box tests (tests/api/)
+# must not name weft::detail or include a detail/ header.
 cmake_minimum_required(VERSION 3.25)
 if(NOT ROOT)
   get_filename_component(ROOT "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
@@ -94,6 +95,19 @@ foreach(file IN LISTS files)
       string(APPEND violations "  ${file}: ${names_${from}} includes ${target}, "
         "which is ${names_${to}}\n      (${names_${from}} may include only: ${may})\n")
     endif()
+  endforeach()
+endforeach()
+
+# tests/api/ is black-box: it reaches weft through the public API only. White-box tests
+# (naming weft::detail or including a detail/ header) belong under tests/unit/.
+file(GLOB_RECURSE api_tests RELATIVE "${ROOT}" "${ROOT}/tests/api/*.cpp" "${ROOT}/tests/api/*.hpp")
+list(SORT api_tests)
+foreach(file IN LISTS api_tests)
+  file(STRINGS "${ROOT}/${file}" lines REGEX "detail::|weft/detail/")
+  foreach(line IN LISTS lines)
+    string(STRIP "${line}" line)
+    string(APPEND violations "  ${file}: the black-box tests name weft's internals: ${line}\n"
+      "      (white-box tests go under tests/unit/)\n")
   endforeach()
 endforeach()
 

@@ -414,89 +414,6 @@ TEST_CASE("deterministic(): a floating-point sum is bit-identical at any thread 
   }
 }
 
-// for_each, to_vector and the reductions into a type whose engine libweft holds (the
-// integers, float, double) run it (detail::bridge_compiled): the call site compiles its leaf loop, not the
-// engine. The choice is made at compile time from the consumer's type; check it, and that
-// routed and unrouted pipelines give the plain loop's answer under every grain option, at 1
-// and 2 threads, and let a user's exception through.
-TEST_CASE("pipeline reductions, for_each and to_vector run the engine compiled into libweft",
-          "[iter][engine]") {
-  using namespace weft::detail;
-  using keep_fn = bool (*)(long);
-  static_assert(compiled_fold<arithmetic_consumer<double, plus_op>>);
-  static_assert(compiled_fold<arithmetic_consumer<long, times_op>>);
-  static_assert(compiled_fold<count_consumer>);
-  static_assert(compiled_fold<wrapping_consumer<count_consumer, keep_fn, filter_folder>>);
-  static_assert(!compiled_fold<arithmetic_consumer<short, plus_op>>);  // no engine for it
-  static_assert(compiled_fold<collect_indexed_consumer<double>>);       // writes out[i]
-  static_assert(!compiled_fold<collect_pieces_consumer<double>>);       // pieces: no engine
-  using any_fn = any_match_consumer<any_keeps_flag, keep_fn>;
-  static_assert(!compiled_fold<any_fn>);  // stops early
-  static_assert(!compiled_fold<wrapping_consumer<any_fn, keep_fn, filter_folder>>);
-  using touch_fn = void (*)(long&);
-  static_assert(compiled_fold<for_each_consumer<touch_fn>>);
-  static_assert(compiled_fold<wrapping_consumer<for_each_consumer<touch_fn>, keep_fn, filter_folder>>);
-
-  const auto threads = GENERATE(1, 2);
-  const auto n = GENERATE(std::size_t{0}, std::size_t{1}, std::size_t{1000}, std::size_t{100'003});
-  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
-  std::vector<long> v(n);
-  std::iota(v.begin(), v.end(), -7L);
-  long want_sum = 0, want_even = 0;
-  short want_short = 0;
-  for (long x : v) {
-    want_sum += 3 * x;
-    want_even += x % 2 == 0;
-    want_short = static_cast<short>(want_short + static_cast<short>(x % 5));
-  }
-  std::vector<long> twice_plus_one(n);
-  std::vector<int> even_once(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    twice_plus_one[i] = 2 * v[i] + 1;
-    even_once[i] = v[i] % 2 == 0 ? 1 : 0;
-  }
-  const auto triple = [](long x) { return 3 * x; };
-  const auto even = [](long x) { return x % 2 == 0; };
-  for (int option = 0; option < 4; ++option) {
-    CAPTURE(threads, n, option);
-    const auto with = [option](auto it) {
-      if (option == 1) return std::move(it).with_max_len(1);
-      if (option == 2) return std::move(it).with_min_len(5000);
-      if (option == 3) return std::move(it).deterministic();
-      return it;
-    };
-    pool.install([&] {
-      CHECK(with(weft::iter(v)).map(triple).sum() == want_sum);
-      CHECK(with(weft::iter(v)).filter(even).count() == static_cast<std::size_t>(want_even));
-      CHECK(with(weft::iter(v)).reduce(0L, [](long a, long b) { return a + b; }) * 3 == want_sum);
-      CHECK(with(weft::iter(v)).map([](long x) { return static_cast<short>(x % 5); }).sum() ==
-            want_short);  // short: the engine instantiated here
-      std::vector<long> w = v;
-      with(weft::iter(w)).for_each([](long& x) { x = 2 * x + 1; });  // each item exactly once
-      CHECK(w == twice_plus_one);
-      std::vector<std::atomic<int>> seen(n);
-      with(weft::iter(v)).enumerate().filter([](auto p) { return p.second % 2 == 0; }).for_each(
-          [&seen](auto p) { seen[p.first].fetch_add(1, std::memory_order_relaxed); });
-      std::vector<int> seen_counts(n);
-      for (std::size_t i = 0; i < n; ++i) seen_counts[i] = seen[i].load();
-      CHECK(seen_counts == even_once);
-      CHECK(with(weft::iter(v)).map([](long x) { return 2 * x + 1; }).to_vector() ==
-            twice_plus_one);
-    });
-  }
-  if (n > 0) {
-    const std::size_t bad = n / 2;
-    CHECK_THROWS_AS(pool.install([&] {
-                      return weft::iter(v).enumerate().map([bad](auto p) {
-                        if (p.first == bad) throw std::runtime_error("item");
-                        return p.second;
-                      }).sum();
-                    }),
-                    std::runtime_error);
-    CHECK(pool.install([&] { return weft::iter(v).map(triple).sum(); }) == want_sum);
-  }
-}
-
 // A started leaf cuts the rest of its range when another thread is idle and has nothing
 // else to take (bridge.hpp, split_rest). Here the first quarter of the items is slow and
 // the rest fast, so the leaf holding the slow items is still running when the other thread
@@ -536,80 +453,6 @@ TEST_CASE("a running leaf cuts its rest for an idle thread: results stay exact a
   }
 }
 
-TEST_CASE("leaf blocks refit to their measured cost", "[iter][plumbing]") {
-  // White-box: the rule a leaf applies to each timed block (plumbing/bridge.hpp).
-  using weft::detail::refit_block;
-  using weft::detail::stop_check_ns;
-  const auto ticks_for_ns = [](double ns) {
-    return static_cast<std::uint64_t>(ns * weft::plumbing::cost_ticks_per_ns);
-  };
-  std::size_t block = 32;
-  // On target (within 2x either way): timing stops, the block stays.
-  CHECK_FALSE(refit_block(block, 32, ticks_for_ns(stop_check_ns)));
-  CHECK_FALSE(refit_block(block, 32, ticks_for_ns(1.9 * stop_check_ns)));
-  CHECK_FALSE(refit_block(block, 32, ticks_for_ns(0.6 * stop_check_ns)));
-  CHECK(block == 32);
-  // 32 items that cost 70 us each (the late items of `unbalanced`): one item a block.
-  CHECK(refit_block(block, 32, ticks_for_ns(32 * 70000.0)));
-  CHECK(block == 1);
-  // Nothing left to shrink: timing stops.
-  CHECK_FALSE(refit_block(block, 1, ticks_for_ns(70000.0)));
-  CHECK(block == 1);
-  // A block stretched by a preemption, then a short one: back up, whole granules.
-  block = 1024;
-  CHECK(refit_block(block, 1024, ticks_for_ns(50 * stop_check_ns)));
-  CHECK(block == 16);
-  CHECK(block % weft::plumbing::block_granule == 0);
-  CHECK(refit_block(block, 16, ticks_for_ns(0.01 * stop_check_ns)));
-  CHECK(block == 1600);
-  // Far cheaper than the probe said (its first item carried a fixed cost, such as map_init's
-  // init): the block grows past the probe's size, up to the longest block there is.
-  block = 8;
-  CHECK(refit_block(block, 8, ticks_for_ns(0.008 * stop_check_ns)));
-  CHECK(block == 1000);
-  CHECK(refit_block(block, 1000, ticks_for_ns(0.05 * stop_check_ns)));
-  CHECK(block == weft::detail::max_stop_check_items);
-  // Already the longest: nothing to change.
-  CHECK_FALSE(refit_block(block, block, ticks_for_ns(0.1 * stop_check_ns)));
-  CHECK(block == weft::detail::max_stop_check_items);
-  // Three items a block: below one granule, single items.
-  block = 1024;
-  CHECK(refit_block(block, 1024, ticks_for_ns(1024 * stop_check_ns / 3)));
-  CHECK(block == 3);
-}
-
-TEST_CASE("a leaf over long items offers its rest before each item, with no thread idle",
-          "[iter][plumbing]") {
-  // White-box (plumbing/bridge.hpp, fold_rest): items of at least eager_share_item_ns each
-  // make a leaf publish the far half of its rest before each item, not only when a thread
-  // asks. The other thread is kept busy in `hold` for the whole loop, so nobody is ever
-  // hungry: lazily published work would leave this worker's public region empty throughout.
-  // Each item spins on the engine's own clock, so the engine measures at least the cost
-  // asked for on any machine.
-  const auto ticks = static_cast<std::uint64_t>(2 * weft::detail::eager_share_item_ns *
-                                                weft::plumbing::cost_ticks_per_ns);
-  weft::thread_pool pool({.num_threads = 2});
-  std::atomic<bool> loop_done{false};
-  std::atomic<int> published_seen{0}, items{0};
-  pool.install([&] {
-    weft_test::while_other_worker_holds(
-        [&] {
-          weft::range(0, 64).for_each([&](int) {
-            const std::uint64_t start = weft::plumbing::cost_clock_now();
-            while (weft::plumbing::cost_clock_now() - start < ticks) {
-            }
-            const weft::detail::worker* w = weft::detail::current_worker;
-            if (!w->deque.public_is_empty()) published_seen.fetch_add(1);
-            items.fetch_add(1);
-          });
-          loop_done.store(true, std::memory_order_release);
-        },
-        [&] { return loop_done.load(std::memory_order_acquire); });
-  });
-  CHECK(items.load() == 64);
-  CHECK(published_seen.load() > 0);
-}
-
 TEST_CASE("items that grow costlier than the probe saw: results stay exact and ordered",
           "[iter][requirement]") {
   // The probe sees cheap first items and sizes blocks for them; later items cost up to
@@ -633,7 +476,7 @@ TEST_CASE("items that grow costlier than the probe saw: results stay exact and o
 }
 
 TEST_CASE("to_vector of a large output (prefaulted) holds every item", "[iter][requirement]") {
-  // Over weft::detail::prefault_min_bytes (8 MiB): the output's pages are faulted in on every
+  // Over the engine's prefault threshold (8 MiB): the output's pages are faulted in on every
   // worker before the items are written; from algo::stream_min_bytes (16 MiB) the items are
   // written with streaming stores, a line at a time. 3 M + 5 int64 (24 MB) end inside a page;
   // 200,003 of them (1.6 MB) stay under both thresholds. with_max_len(997) puts the leaves'
