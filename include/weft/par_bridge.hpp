@@ -4,8 +4,9 @@
 // the source's order by reading it in batches on one thread (below).
 //
 // The source is shared by `num_threads()` pullers: the pipeline is
-// range(0, pullers).with_max_len(1).flat_map(pull until empty), so each puller is its own
-// leaf, which a thread takes and runs until the source runs dry. A thread that is busy
+// pullers.with_max_len(1).flat_map(pull until empty), so each puller is its own leaf, which
+// a thread takes and runs until the source runs dry; the engine offers each fork of them to
+// the pool at once (their items are long: plumbing::has_long_items). A thread that is busy
 // elsewhere simply pulls nothing; the others drain the source, so the load balances itself
 // item by item, as it must when the source's items are not known in advance.
 #pragma once
@@ -277,12 +278,37 @@ auto ordered_bridge_pipeline(Next next) {
   return par_iter<node>(node(std::move(next)));
 }
 
+// The pullers' indices 0 .. k - 1: each item pulls until the source is dry, so the engine
+// offers every fork of them to the pool at once (plumbing::has_long_items). Forked on demand,
+// the second puller stays private while the first drains the whole source (a worker asleep
+// at the fork never asks for it).
+struct puller_indices {
+  static constexpr bool long_items = true;
+  std::size_t first;
+  std::size_t n;
+  std::size_t size() const { return n; }
+  std::size_t operator[](std::size_t i) const { return first + i; }
+  puller_indices slice(std::size_t lo, std::size_t hi) const { return {first + lo, hi - lo}; }
+};
+
+class pullers_node {
+ public:
+  static constexpr bool indexed = true;
+  static constexpr bool producer_borrows_only = true;
+  using item_type = std::size_t;
+  explicit pullers_node(std::size_t k) : k_(k) {}
+  std::size_t size() const { return k_; }
+  puller_indices producer() const { return {0, k_}; }
+
+ private:
+  std::size_t k_;
+};
+
 template <class Next>
 auto bridge_pipeline(Next next) {
   using source = bridge_source<Next>;
   auto shared = std::make_shared<source>(std::move(next));
-  const std::size_t pullers = weft::num_threads();
-  return weft::range(std::size_t{0}, pullers)
+  return par_iter<pullers_node>(pullers_node(weft::num_threads()))
       .with_max_len(1)
       .flat_map(bridge_pullers<source>{std::move(shared)});
 }

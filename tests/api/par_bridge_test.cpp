@@ -102,6 +102,40 @@ TEST_CASE("par_bridge over a stream and a generator", "[iter][par_bridge]") {
   });
 }
 
+// Every puller runs until the source is dry, so none may wait for the others to end: in a
+// fresh pool (its threads asleep, nobody asking for work) the first call must still hand a
+// puller to another thread at once. Each item waits until two threads have run items; a
+// bridge that left the other pullers private would have one thread drain the source alone,
+// and the wait would give up.
+TEST_CASE("par_bridge: a fresh pool's first call runs its pullers on several threads",
+          "[iter][par_bridge]") {
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{7}}) {
+    CAPTURE(threads);
+    weft::thread_pool pool({.num_threads = threads});
+    std::atomic<int> threads_seen{0};
+    std::atomic<bool> gave_up{false};
+    std::vector<std::atomic<bool>> ran(threads);
+    const long sum = pool.install([&] {
+      long next = 0;
+      return weft::par_bridge([&next]() -> std::optional<long> {
+               if (next == 1000) return std::nullopt;
+               return next++;
+             })
+          .map([&](long x) {
+            if (!ran[*weft::thread_index()].exchange(true)) threads_seen.fetch_add(1);
+            if (!gave_up.load() &&
+                !weft_test::eventually([&] { return threads_seen.load() >= 2; }, 5'000'000))
+              gave_up.store(true);
+            return x;
+          })
+          .sum();
+    });
+    CHECK(sum == 999L * 1000 / 2);
+    CHECK_FALSE(gave_up.load());
+    CHECK(threads_seen.load() >= 2);
+  }
+}
+
 TEST_CASE("par_bridge: exceptions from the source or the pipeline reach the caller",
           "[iter][par_bridge]") {
   on_every_pool([] {

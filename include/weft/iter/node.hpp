@@ -140,12 +140,13 @@ typename C::result_type bridge_compiled(const P& p, const C& c,
   }
 }
 
-// Runs the pipeline ending at `node` into consumer `c`.
+// Runs the pipeline ending at `node` into consumer `c`. A producer with long items
+// (plumbing::has_long_items) takes the template engine, whose forks it changes.
 template <class N, plumbing::consumer C>
 typename C::result_type drive(N& node, C c, const plumbing::split_options& opt) {
   if constexpr (!N::indexed)
     return node.drive(std::move(c), opt);
-  else if constexpr (compiled_fold<C>)
+  else if constexpr (compiled_fold<C> && !plumbing::has_long_items<decltype(node.producer())>)
     return bridge_compiled(node.producer(), c, opt);
   else
     return plumbing::bridge(node.producer(), std::move(c), opt);

@@ -320,7 +320,7 @@ typename C::result_type bridge_adaptive(const P& p, C& c, plumbing::splitter sp,
   if (c.full() || st.cancelled.load(std::memory_order_relaxed))  // X2
     return c.make_folder().complete();
   if (!sp.try_split(n, stolen)) return fold_leaf(p, c, st);
-  return fork_halves(
+  return fork_halves<plumbing::has_long_items<P>>(
       p, c, n / 2, [&](const P& pl, C& cl) { return bridge_adaptive(pl, cl, sp, false, st); },
       adaptive_half<P, C>{sp, st});
 }

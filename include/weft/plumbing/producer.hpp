@@ -84,6 +84,17 @@ inline bool walk_items(const P& p, std::size_t lo, std::size_t hi, G&& g) {
   }
 }
 
+/// Optional refinement: a producer each of whose items runs for as long as there is work
+/// (par_bridge's pullers, each pulling a shared source until it is dry) declares
+///   static constexpr bool long_items = true;
+/// and the engine forks its halves with the right half offered to the pool at once (waking
+/// a sleeping thread), not when a thread asks: an item that never returns to the engine
+/// until the work is done would otherwise keep its sibling private for the whole run.
+template <class P>
+concept has_long_items = requires {
+  requires P::long_items;
+};
+
 /// Optional refinement: a producer that is two producers end to end (`chain`) offers
 ///   p.front_size()                  how many of its positions the first one holds
 ///   p.front_part(), p.back_part()   producers of the same items at the same positions,
