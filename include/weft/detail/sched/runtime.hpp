@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The complete header -> compiled-core boundary: every function src/ exports, on one screen.
-// The only other WEFT_API names are futex_wait/futex_wake (detail/sync/futex.hpp) and the
-// current_worker variable (detail/sched/worker.hpp).
+// The scheduler's header -> compiled-core boundary: every function src/ exports for the pool,
+// on one screen. The whole list of WEFT_API names (the futex calls, the shared thread-locals,
+// the block engine compiled for the algorithms) is in detail/config.hpp.
 // Design: docs/design.md#the-compiled-core
 #pragma once
 
