@@ -26,17 +26,7 @@ namespace weft_algo {
 
 // Under ThreadSanitizer and AddressSanitizer (10-50x slower) the longest length shrinks: those
 // builds look for races and memory errors, which do not need 100,003 elements to show.
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
-inline constexpr bool sanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
-inline constexpr bool sanitized = true;
-#else
-inline constexpr bool sanitized = false;
-#endif
-#else
-inline constexpr bool sanitized = false;
-#endif
+inline constexpr bool sanitized = weft_test::under_sanitizer;
 inline constexpr std::size_t big = sanitized ? 20011 : 100003;
 inline constexpr std::size_t lengths[] = {0, 1, 2, 1000, big};
 
