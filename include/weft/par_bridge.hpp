@@ -244,28 +244,25 @@ class ordered_bridge_node {
   template <plumbing::consumer C>
   typename C::result_type drive(C c, const plumbing::split_options& opt) {
     using handle = typename Next::handle;
-    std::optional<typename C::result_type> result;
-    std::optional<C> rest(std::move(c));  // re-emplaced, not assigned: a consumer need not be
     std::size_t batch = 256 * std::max<std::size_t>(1, weft::num_threads());
     std::vector<handle> handles;
-    while (!rest->full()) {
+    bool dry = false;
+    return drive_blocks_in_order(std::move(c), opt,
+                                 [&]() -> std::optional<handles_producer<Next>> {
+      if (dry) return std::nullopt;
       handles.clear();
       while (handles.size() < batch) {
         std::optional<handle> h = (*next_)();
         if (!h) break;
         handles.push_back(std::move(*h));
       }
-      if (handles.empty()) break;
-      auto parts = rest->split_at(handles.size());
-      auto here = plumbing::bridge(handles_producer<Next>{handles.data(), handles.size()},
-                                   std::move(parts.first), opt);
-      result = result ? rest->reduce(std::move(*result), std::move(here)) : std::move(here);
-      rest.emplace(std::move(parts.second));
-      if (handles.size() < batch) break;  // the source ran dry
-      batch = std::min<std::size_t>(2 * batch, std::size_t{1} << 16);
-    }
-    if (!result) return rest->make_folder().complete();
-    return std::move(*result);
+      if (handles.empty()) return std::nullopt;
+      if (handles.size() < batch)
+        dry = true;  // the source ran dry: this batch is the last
+      else
+        batch = std::min<std::size_t>(2 * batch, std::size_t{1} << 16);
+      return handles_producer<Next>{handles.data(), handles.size()};
+    });
   }
 
  private:

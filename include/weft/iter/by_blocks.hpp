@@ -20,6 +20,30 @@
 
 namespace weft::detail {
 
+// Runs consumer `c` over blocks of positions one after another, each block in parallel on
+// the bridge: `next_block()` returns the producer of the next block's items, or nothing when
+// there is none. The consumer is split at each block's end (the block runs with the left
+// part, the rest waits for the next block), so an ordered consumer sees the blocks' items in
+// order, and a consumer that is full (a search that found its match) ends the sequence
+// before the next block is asked for. by_exponential_blocks, by_uniform_blocks and
+// par_bridge_ordered (whose blocks are batches read from its source) run on it.
+template <plumbing::consumer C, class NextBlock>
+typename C::result_type drive_blocks_in_order(C c, const plumbing::split_options& opt,
+                                              NextBlock&& next_block) {
+  std::optional<typename C::result_type> result;
+  std::optional<C> rest(std::move(c));  // re-emplaced, not assigned: a consumer need not be
+  while (!rest->full()) {
+    auto block = next_block();
+    if (!block) break;
+    auto parts = rest->split_at(block->size());
+    auto here = plumbing::bridge(*block, std::move(parts.first), opt);
+    result = result ? rest->reduce(std::move(*result), std::move(here)) : std::move(here);
+    rest.emplace(std::move(parts.second));
+  }
+  if (!result) return rest->make_folder().complete();
+  return std::move(*result);
+}
+
 // Block sizes: `first`, then doubling (exponential), or `first` always (uniform).
 template <indexed_node Base, bool Exponential>
 class blocks_node {
@@ -40,20 +64,15 @@ class blocks_node {
     auto p = base_.producer();
     const std::size_t n = p.size();
     std::size_t block = Exponential ? std::max<std::size_t>(1, weft::num_threads()) : block_;
-    std::optional<typename C::result_type> result;
-    std::optional<C> rest(std::move(c));  // re-emplaced, not assigned: a consumer need not be
-    for (std::size_t lo = 0; lo < n && !rest->full();) {
+    std::size_t lo = 0;
+    return drive_blocks_in_order(std::move(c), opt, [&]() -> std::optional<decltype(p)> {
+      if (lo >= n) return std::nullopt;
       const std::size_t hi = lo + std::min(block, n - lo);
-      auto parts = rest->split_at(hi - lo);
-      auto here = plumbing::bridge(p.slice(lo, hi), std::move(parts.first), opt);
-      result = result ? rest->reduce(std::move(*result), std::move(here)) : std::move(here);
-      rest.emplace(std::move(parts.second));
-      lo = hi;
+      const std::size_t from = std::exchange(lo, hi);
       if constexpr (Exponential)
         block = block > std::numeric_limits<std::size_t>::max() / 2 ? block : 2 * block;
-    }
-    if (!result) return rest->make_folder().complete();
-    return std::move(*result);
+      return p.slice(from, hi);
+    });
   }
 
  private:
