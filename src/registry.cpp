@@ -548,7 +548,7 @@ void publish_jobs(worker& w, std::uint32_t max_jobs, bool even_if_public = false
     if (spawned_job* s = spawned_of(item)) {
       if (s->share_prepare()) s->pending->fetch_add(1, std::memory_order_relaxed);  // SpawnCount
     } else {
-      static_cast<job_header*>(item)->share_prepare(w);
+      static_cast<waited_job*>(job_of(item))->share_prepare(w);
     }
   };
   if (w.deque.publish(prepare, max_jobs)) w.reg->sleep().new_internal_jobs(1, true);

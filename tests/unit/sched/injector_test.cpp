@@ -14,7 +14,7 @@ using weft::detail::job_header;
 namespace {
 // The injector only moves handles: a job that is never run needs no body.
 struct test_job : job_header {
-  test_job() noexcept : job_header(nullptr, nullptr) {}
+  test_job() noexcept : job_header(nullptr) {}
 };
 }  // namespace
 

@@ -120,17 +120,17 @@ class result_slot {
 // A job in the frame of the code that waits for it. Its result slot is filled exactly once,
 // by whoever runs it (execute_fn, or the waiter itself), before anything reads it.
 template <class F>
-class stack_job : public job_header {
+class stack_job : public waited_job {
  public:
   using result_type = std::invoke_result_t<F&>;
 
   // Shared from the start (run_in): waited on by `waiter`, a worker; nullptr: by a thread
   // outside every pool (futex).
   stack_job(F& f, worker* waiter) noexcept
-      : job_header(&execute_fn, waiter), fn_(f), result_(deferred) {}
+      : waited_job(&execute_fn, waiter), fn_(f), result_(deferred) {}
   // A join's B, pushed privately: share_prepare() runs only if the owner publishes it.
   stack_job(F& f, deferred_t) noexcept
-      : job_header(&execute_fn, deferred), fn_(f), result_(deferred) {}
+      : waited_job(&execute_fn, deferred), fn_(f), result_(deferred) {}
 
   job_latch& latch() noexcept { return done; }
   result_slot<result_type>& result() noexcept { return result_; }

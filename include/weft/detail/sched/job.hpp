@@ -15,19 +15,30 @@ namespace weft::detail {
 
 struct worker;
 
-// `execute` is always valid. `done` and `thief` are read only by other threads, so a job
-// that may stay private (a join's B) is built with `deferred` and leaves them unwritten:
-// its owner calls share_prepare() just before it publishes the job (deque Q3 releases
-// those plain stores). A job that is shared from the start (injected, or a scope task)
-// is built with its waiter and has them from construction.
+// What every job has: how to run it, and the thief hint. `thief` is read only by other
+// threads, so a job that may stay private (a join's B) is built with `deferred` and leaves
+// it unwritten: its owner calls share_prepare() just before it publishes the job (deque Q3
+// releases those plain stores). A job that is shared from the start (injected, a spawned
+// task, a mailed job) has it from construction. The header is 12 bytes and 8-aligned: a
+// derived job may place up to 4 bytes of its own in its tail padding (spawned_job does).
 struct job_header {
   static constexpr std::uint32_t no_thief = ~std::uint32_t{0};
   using execute_fn = void (*)(job_header*) noexcept;
 
-  job_header(execute_fn fn, worker* waiter) noexcept
-      : execute(fn), done(waiter), thief(no_thief) {}
-  job_header(execute_fn fn, deferred_t) noexcept
-      : execute(fn), done(deferred), thief(deferred) {}
+  explicit job_header(execute_fn fn) noexcept : execute(fn), thief(no_thief) {}
+  job_header(execute_fn fn, deferred_t) noexcept : execute(fn), thief(deferred) {}
+
+  // Runs the job and signals its completion; after it returns the job may be gone.
+  execute_fn execute;
+  // Index of the worker that stole this job, for the joiner's leapfrogging; a hint only.
+  late_atomic<std::uint32_t> thief;
+};
+
+// A job that someone waits for by name (a join's B, run_in's job): `done` is set when it
+// has run. Every untagged deque item is one (a spawned job's handle is tagged).
+struct waited_job : job_header {
+  waited_job(execute_fn fn, worker* waiter) noexcept : job_header(fn), done(waiter) {}
+  waited_job(execute_fn fn, deferred_t) noexcept : job_header(fn, deferred), done(deferred) {}
 
   // Owner only, while the job is still private: `owner` becomes the waiter of `done`.
   void share_prepare(worker& owner) noexcept {
@@ -35,13 +46,7 @@ struct job_header {
     thief.construct(no_thief);
   }
 
-  // Runs the job and signals its completion; after it returns the job may be gone.
-  execute_fn execute;
-  // Set when a job someone waits for finished (stack jobs). Scope tasks signal their scope
-  // instead and leave it alone.
   job_latch done;
-  // Index of the worker that stole this job, for the joiner's leapfrogging; a hint only.
-  late_atomic<std::uint32_t> thief;
 };
 
 // A job spawned into a group (a weft::scope) rather than forked by a join: nobody waits
@@ -70,7 +75,7 @@ struct spawned_job : job_header {
     return true;
   }
 
-  // These two sit in job_header's tail padding: with a callable of up to 24 bytes a scope's
+  // These two sit in job_header's tail padding: with a callable of up to 40 bytes a scope's
   // task fits one 64-byte block (one cache line).
   bool counted;
   // The spawn arena's size class of the block holding the job, or heap_block.
@@ -82,7 +87,7 @@ struct spawned_job : job_header {
 // intrusive lock-free stack, until the worker looks for work. Protocol:
 // docs/protocols/spawn.md#broadcast
 struct mailed_job : job_header {
-  explicit mailed_job(execute_fn fn) noexcept : job_header(fn, nullptr) {}
+  explicit mailed_job(execute_fn fn) noexcept : job_header(fn) {}
   mailed_job* next_mail = nullptr;
 };
 
