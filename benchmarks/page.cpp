@@ -132,7 +132,8 @@ const std::map<std::string, std::string>& descriptions() {
       {"tiny",
        "back-to-back calls of `iter(a).map(x*x).sum()` on n doubles from `main`; time "
        "a call (`weft-cfg`: the global pool sized by `weft::configure_global` in the program "
-       "instead of `WEFT_NUM_THREADS`)"},
+       "instead of `WEFT_NUM_THREADS`; `weft-install`: each call through `pool.install` on a "
+       "`thread_pool` of the same size)"},
       {"medium", "as tiny, on inputs worth forking for (about 12 µs of work a call)"},
       {"unbalanced",
        "`range(0, n).map(cost).sum()`, item i costing i x 25 dependent rounds "
@@ -352,8 +353,9 @@ class page {
             std::get<1>(key) != "alloc" &&
             std::find(peers.begin(), peers.end(), std::get<1>(key)) == peers.end())
           peers.push_back(std::get<1>(key));
-    static const std::vector<std::string> order{"seq",      "seq8",      "weft", "weft-cfg",
-                                                "weft-pos", "weft-into", "tbb",  "stdpar", "omp"};
+    static const std::vector<std::string> order{
+        "seq", "seq8", "weft", "weft-cfg", "weft-install", "weft-pos", "weft-into",
+        "tbb", "stdpar", "omp"};
     const auto rank = [](const std::string& p) {
       return std::find(order.begin(), order.end(), p) - order.begin();
     };

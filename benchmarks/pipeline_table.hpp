@@ -96,7 +96,7 @@ table_result run_table(const table_spec& s, const Peers& peers,
   table_result res;
   print_rounds(reps, rounds);
   const std::string vs_base = std::string("vs ") + s.base;
-  std::printf("%-7s %-9s %12s %9s %8s\n", "threads", "peer", s.unit, vs_base.c_str(), "vs weft");
+  std::printf("%-7s %-12s %12s %9s %8s\n", "threads", "peer", s.unit, vs_base.c_str(), "vs weft");
   std::fflush(stdout);
   using result_t = decltype(run(peers[0], 1, 1).result);
   result_t want{};
@@ -142,7 +142,7 @@ table_result run_table(const table_spec& s, const Peers& peers,
     const double base = res.at(s.base, t), weft = res.at("weft", t);
     for (const auto& p : peers) {
       const double ns = res.at(p.name, t);
-      std::printf("%-7d %-9s %12s %9s %8s\n", t, p.name, cell(ns / s.unit_ns, "%.3f").c_str(),
+      std::printf("%-7d %-12s %12s %9s %8s\n", t, p.name, cell(ns / s.unit_ns, "%.3f").c_str(),
                   cell(ns / base, "%.2fx").c_str(), cell(ns / weft, "%.2fx").c_str());
     }
     std::fflush(stdout);

@@ -148,6 +148,10 @@ constexpr table_workload workloads[] = {
            for (const int t : run.o.threads)
              bar("weft-cfg tiny @" + std::to_string(t) + "t / weft",
                  run.r.at("weft-cfg", t) / run.r.at("weft", t), 1.02, "x");
+           // A call through install on a warm pool costs what one on the global pool does.
+           for (const int t : run.o.threads)
+             bar("weft-install tiny @" + std::to_string(t) + "t / weft",
+                 run.r.at("weft-install", t) / run.r.at("weft", t), 1.02, "x");
          }},
     // tiny's calls on inputs worth forking for (~12 us of work a call): what a call from
     // main costs once the pool takes part, back to back.

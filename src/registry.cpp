@@ -74,6 +74,8 @@ job_header* steal_from(worker& thief, worker& victim, bool& isolated) noexcept {
 // Where an idle worker looks for work, nearest first: its own deque (above `floor`), the
 // worker that stole the job it waits for (leapfrogging: it is likely to have split that
 // job), every other worker from a random start, then the injector.
+}  // namespace
+
 // Takes one job from w's mailbox (owner only): the whole stack at once (M2), the rest pushed
 // back. Broadcast jobs come first: their broadcaster waits for every worker.
 job_header* take_mail(worker& w) noexcept {
@@ -88,6 +90,8 @@ job_header* take_mail(worker& w) noexcept {
   }
   return list;
 }
+
+namespace {
 
 job_header* find_work(worker& w, std::uint32_t floor, const job_header* hint,
                       bool& isolated) noexcept {
@@ -247,6 +251,7 @@ registry::registry(rt::pool_config config)
 }
 
 registry::~registry() {
+  drop_bias();
   unregister_pool(this);
   for (std::size_t i = 1; i < num_threads_; ++i) terminate_[i]->set();
   for (pthread_t tid : threads_) pthread_join(tid, nullptr);
@@ -314,59 +319,6 @@ void registry::background_main(std::uint32_t index) noexcept {
   rt::wait_until(w, *terminate_[index], 0, nullptr);
   set_current_worker(nullptr);
   call_thread_handler(config_.on_thread_exit, index, "on_thread_exit");
-}
-
-bool registry::try_acquire_seat() noexcept {
-  std::uint32_t expected = 0;
-  return seat_.value.load(std::memory_order_relaxed) == 0 &&
-         seat_.value.compare_exchange_strong(expected, 1, std::memory_order_seq_cst);  // SeatAcquire
-}
-
-void registry::release_seat() noexcept {
-  seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease: pairs with InjectCheck, MailCheck
-  if (seat_only(*this) && injector_.has_jobs()) drain_through_seat();  // A4, L4
-  if (workers_[0].mailbox.value.load(std::memory_order_seq_cst) != nullptr)  // MailCheck
-    drain_mail_through_seat();
-}
-
-// Worker 0 exists only while a thread holds the seat: mail addressed to it is run by
-// whoever can take the seat now (the poster, or the releasing holder), as worker 0.
-void registry::drain_mail_through_seat() noexcept {
-  worker& w0 = workers_[0];
-  while (w0.mailbox.value.load(std::memory_order_seq_cst) != nullptr && try_acquire_seat()) {
-    worker* const saved = current_worker;
-    set_current_worker(&w0);
-    const std::uint32_t entry = w0.deque.size_for_owner();
-    while (job_header* job = take_mail(w0)) job->execute(job);
-    settle_seat(entry);
-    set_current_worker(saved);
-    seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease, then re-check
-  }
-}
-
-// Jobs a seat holder leaves on worker 0's deque (detached tasks, tasks spawned into a scope
-// owned elsewhere) would wait there for the next holder: with background threads they are
-// published for them; without, the holder runs them before it leaves.
-void registry::settle_seat(std::uint32_t entry_height) noexcept {
-  worker& w = workers_[0];
-  if (w.deque.size_for_owner() <= entry_height) return;
-  if (num_threads_ > 1) {
-    rt::share_all_work(w);
-    return;
-  }
-  run_own_jobs_down_to(w, entry_height);
-}
-
-void registry::drain_through_seat() noexcept {
-  while (injector_.has_jobs() && try_acquire_seat()) {
-    worker* const saved = current_worker;
-    set_current_worker(&workers_[0]);
-    const std::uint32_t entry = workers_[0].deque.size_for_owner();
-    while (job_header* job = injector_.take()) job->execute(job);
-    settle_seat(entry);
-    set_current_worker(saved);
-    seat_.value.store(0, std::memory_order_seq_cst);  // SeatRelease, then re-check
-  }
 }
 
 namespace rt {
@@ -511,17 +463,8 @@ void destroy_registry(registry* reg) {
 
 std::size_t num_threads(const registry* reg) noexcept { return reg->num_threads(); }
 
-void run_in_registry(registry* reg, job_header* job, job_latch& latch) {
+void inject_and_wait(registry* reg, job_header* job, job_latch& latch) {
   worker* const caller = current_worker;
-  if (reg->try_acquire_seat()) {
-    set_current_worker(&reg->worker_at(0));
-    const std::uint32_t entry = reg->worker_at(0).deque.size_for_owner();
-    job->execute(job);
-    reg->settle_seat(entry);
-    set_current_worker(caller);
-    reg->release_seat();
-    return;
-  }
   reg->inject_queue().put(job);
   reg->sleep().new_injected_jobs(1);  // InjectFence inside
   if (seat_only(*reg)) reg->drain_through_seat();  // InjectCheck (A4, L4)
@@ -713,7 +656,9 @@ void post_mail(registry* reg, std::size_t index, mailed_job* job) noexcept {
     // fence after the push and the releaser's SeatRelease before its MailCheck form a
     // Dekker pair: the poster sees the seat free, or the releaser sees the mail.
     fence_seq_cst();  // MailFence
-    if (!reg->seat_taken()) reg->drain_mail_through_seat();
+    // A seat reserved for a bias is revoked (B6 in src/seat.cpp); a held one is drained
+    // by its holder on release.
+    if (!reg->seat_held()) reg->drain_mail_through_seat();
   }
 }
 

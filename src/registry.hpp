@@ -19,6 +19,24 @@
 
 namespace weft::detail {
 
+class registry;
+
+// A thread's bias on one pool's caller seat (src/seat.cpp): the seat is reserved for this
+// thread, which enters and leaves it with no atomic read-modify-write. One per thread.
+struct seat_bias {
+  // The pool whose seat is reserved, or nullptr. Read by its thread; cleared by its thread,
+  // or under bias_mutex by a revoker or by destroy_registry.
+  std::atomic<registry*> reg{nullptr};
+  // The seat word's value while the bias stands: biased(E). Its thread's own.
+  std::uint64_t seat_value = 0;
+  // 1 while its thread runs as worker 0 through the bias (BiasEnter .. BiasExit).
+  std::atomic<std::uint32_t> active{0};
+};
+
+// Takes one job from w's mailbox (owner only): the whole stack at once (M2), the rest pushed
+// back. Broadcast jobs come first: their broadcaster waits for every worker.
+job_header* take_mail(worker& w) noexcept;
+
 // A pool of N seats. Seat 0 is the caller seat: a thread that is not a worker of this pool
 // and calls into it (weft::join from main, install) takes it for the duration of the call
 // and works as worker 0, so a small call from outside starts at once instead of waiting
@@ -45,9 +63,26 @@ class registry {
   // Detached FIFO spawns from threads outside the pool (worker::fifo for its workers).
   fifo_queue& outside_fifo() noexcept { return outside_fifo_.value; }
 
-  bool seat_taken() const noexcept { return seat_.value.load(std::memory_order_relaxed) != 0; }
+  // The caller seat (src/seat.cpp, docs/protocols/injection.md). Whether it is taken for
+  // the calling thread: held, or reserved for another thread's bias.
+  bool seat_taken() const noexcept;
+  // SeatAcquire; a seat reserved for another thread's bias is revoked first (BiasRevoke).
   bool try_acquire_seat() noexcept;
+  // SeatRelease, then the drains.
   void release_seat() noexcept;
+  // The outside thread `holder` leaves the seat it took normally: releases it, and reserves
+  // it for that thread's bias when the thread took it often enough in a row.
+  void release_seat_from_outside(seat_bias& holder) noexcept;
+  // A bias still reserved on this pool is dropped (its destructor: nobody is inside).
+  void drop_bias() noexcept;
+  // Held by a thread inside (won by CAS, or its bias being revoked while it is inside):
+  // that thread drains on its way out.
+  bool seat_held() const noexcept;
+  // The owner of bias `b` leaves it for good, having read the seat word `seen`.
+  void drop_owned_bias(seat_bias& b, std::uint64_t seen) noexcept;
+  // What every release of the seat runs after it: the N == 1 drain and the mail.
+  void release_seat_drains() noexcept;
+  std::atomic<std::uint64_t>& seat_word() noexcept { return seat_.value; }
   // Before the seat holder stops acting as worker 0: what it left above `entry_height`.
   void settle_seat(std::uint32_t entry_height) noexcept;
   // Runs worker 0's mail on the calling thread as worker 0 while the seat can be had.
@@ -80,7 +115,18 @@ class registry {
   sleep_module sleep_;
   injector injector_;
   cache_padded<fifo_queue> outside_fifo_;
-  cache_padded<std::atomic<std::uint32_t>> seat_{0};
+  // A revoker: see seat.cpp. True when the seat is no longer reserved.
+  bool revoke_bias(std::uint64_t seen) noexcept;
+
+  // 0 free, 1 held, biased(E) / revoking(E) for the bias of epoch E (seat.cpp).
+  cache_padded<std::atomic<std::uint64_t>> seat_{0};
+  // The thread the seat is reserved for: under bias_mutex (seat.cpp).
+  seat_bias* bias_owner_ = nullptr;
+  // Written by seat holders only (under the seat): who took it last, how many times in a row.
+  const seat_bias* last_holder_ = nullptr;
+  std::uint32_t streak_ = 0;
+  // Takes in a row that earn a bias; doubled by each revocation (a hint, relaxed).
+  std::atomic<std::uint32_t> grant_after_{8};
   std::vector<std::unique_ptr<job_latch>> terminate_;
   cache_padded<std::atomic<std::size_t>> detached_{0};
   std::mutex idle_mutex_;

@@ -53,13 +53,16 @@ timed<double> time_batches(int calls, F&& f) {
 // `calls` sums of a from main on `threads` threads. weft runs on the global pool (sized by
 // WEFT_NUM_THREADS or the hardware), as code outside any install does.
 using run_fn = timed<double>(const std::vector<double>& a, int threads, int calls);
-run_fn run_seq, run_seq_lanes, run_weft, run_weft_configured, run_tbb, run_stdpar, run_omp;
+run_fn run_seq, run_seq_lanes, run_weft, run_weft_configured, run_weft_install, run_tbb,
+    run_stdpar, run_omp;
 // medium's peers.
 inline constexpr auto peers =
     with_peer(standard_peers(&run_seq, &run_weft, &run_tbb, &run_stdpar, &run_omp), 1,
               {"seq8", &run_seq_lanes});
-// tiny's: medium's and weft-cfg, the global pool sized by weft::configure_global instead of
-// WEFT_NUM_THREADS (issue 44's bar: within 2 % of weft).
-inline constexpr auto tiny_peers = with_peer(peers, 3, {"weft-cfg", &run_weft_configured});
+// tiny's: medium's, weft-cfg (the global pool sized by weft::configure_global instead of
+// WEFT_NUM_THREADS: within 2 % of weft) and weft-install (each call through
+// thread_pool::install: within 2 % of weft).
+inline constexpr auto tiny_peers = with_peer(
+    with_peer(peers, 3, {"weft-cfg", &run_weft_configured}), 4, {"weft-install", &run_weft_install});
 
 }  // namespace weft_bench::tiny

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // tiny on weft: iter(a).map(square).sum() from main, outside any install (the global pool),
-// sized by WEFT_NUM_THREADS (weft) or by weft::configure_global from code (weft-cfg).
+// sized by WEFT_NUM_THREADS (weft) or by weft::configure_global from code (weft-cfg); and
+// each call through pool.install on a thread_pool of the same size (weft-install).
 #include <weft/weft.hpp>
 
 #include "tiny/config.hpp"
@@ -22,6 +23,15 @@ timed<double> run_weft_configured(const std::vector<double>& a, int /*threads*/,
   weft::shutdown_global();
   weft::configure_global({});
   return out;
+}
+
+// Each call enters a warm thread_pool from main through install: what install adds to a
+// call on the global pool (the caller seat, biased to main after its first takes).
+timed<double> run_weft_install(const std::vector<double>& a, int /*threads*/, int calls) {
+  weft::thread_pool pool({.num_threads = weft::num_threads()});
+  return time_batches(calls, [&] {
+    return pool.install([&] { return weft::iter(a).map(square).sum(); });
+  });
 }
 
 }  // namespace weft_bench::tiny

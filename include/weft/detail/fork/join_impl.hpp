@@ -196,29 +196,42 @@ template <class PA, class PB>
                              static_cast<std::remove_reference_t<PB>&>(b_in));
 }
 
+// run_in's second half: `f` runs inline on the caller seat when it can be had, else as a
+// job through the injector while the calling thread waits.
+template <class F>
+decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
+  // The seat: run `f` right here as worker 0, with no job and no latch; an exception leaves
+  // the seat on its way out.
+  if (rt::seat_ticket ticket; rt::enter_seat(reg, ticket)) [[likely]] {
+    struct seat_guard {
+      registry* reg;
+      const rt::seat_ticket& ticket;
+      ~seat_guard() { rt::leave_seat(reg, ticket); }
+    } guard{reg, ticket};
+    return std::invoke(f);
+  }
+  stack_job<F> job(f, current_worker);  // nullptr outside every pool: a futex latch
+  rt::inject_and_wait(reg, &job, job.latch());
+  if constexpr (std::is_void_v<typename stack_job<F>::result_type>)
+    job.result().take();
+  else
+    return job.result().take();
+}
+
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
 // of `reg` (outside every pool, or workers of another pool).
 // A calling thread inside weft::isolate runs `f` isolated there too.
 template <class F>
 decltype(auto) run_in(registry* reg, F& f) {
-  auto finish = [&](auto& job) -> decltype(auto) {
-    rt::run_in_registry(reg, &job, job.latch());
-    if constexpr (std::is_void_v<typename std::remove_reference_t<decltype(job)>::result_type>)
-      job.result().take();
-    else
-      return job.result().take();
-  };
   const worker* const caller = current_worker;
   if (caller != nullptr ? caller->isolated() : outside_isolation_depth != 0) [[unlikely]] {
     auto isolated = [&f]() -> decltype(auto) {
       isolation_frame frame(*current_worker);
       return std::invoke(f);
     };
-    stack_job<decltype(isolated)> job(isolated, current_worker);
-    return finish(job);
+    return run_in_seat_or_injector(reg, isolated);
   }
-  stack_job<F> job(f, current_worker);  // nullptr outside every pool: a futex latch
-  return finish(job);
+  return run_in_seat_or_injector(reg, f);
 }
 
 // A join called outside every pool runs whole on the global pool.

@@ -69,10 +69,25 @@ WEFT_API registry* create_registry(pool_config config);
 WEFT_API void destroy_registry(registry* reg);
 WEFT_API std::size_t num_threads(const registry* reg) noexcept;
 
-// Runs `job` on `reg` for a thread that is not one of its workers: on the calling thread
-// through the caller seat if it is free, otherwise through the injector, and returns once
-// `latch` (the job's) is set. Precondition: the job sets `latch` when it finishes.
-WEFT_API void run_in_registry(registry* reg, job_header* job, job_latch& latch);
+// Runs `job` on `reg` for a thread that is not one of its workers and did not get the caller
+// seat (enter_seat): puts it into the injector, and returns once `latch` (the job's) is set,
+// working for its own pool meanwhile if the calling thread is a worker of another.
+// Precondition: the job sets `latch` when it finishes.
+WEFT_API void inject_and_wait(registry* reg, job_header* job, job_latch& latch);
+
+// The caller seat (run_in): a thread that is not a worker of `reg` takes the seat if it is
+// free (SeatAcquire), or enters it through its bias (src/seat.cpp), and becomes worker 0;
+// it runs its callable inline, then leaves with leave_seat. No job, no latch. enter_seat
+// returns false, with nothing changed, when the seat is taken.
+struct seat_ticket {
+  worker* caller;        // the thread's current_worker before it took the seat
+  std::uint32_t entry;   // worker 0's deque height at entry
+  bool biased;           // entered through the thread's bias
+};
+WEFT_API bool enter_seat(registry* reg, seat_ticket& ticket) noexcept;
+// Settles what the holder left on worker 0's deque, restores `ticket.caller`, and releases
+// the seat (SeatRelease and the drains), or leaves it reserved for the thread's bias.
+WEFT_API void leave_seat(registry* reg, const seat_ticket& ticket) noexcept;
 
 // For a thread outside every pool: whether its fork now would wait for a wake-up on the
 // global pool, because the caller seat is taken (it would inject and block), because every

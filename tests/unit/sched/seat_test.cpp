@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: MIT
+// The caller seat's bias (src/seat.cpp): granted to a thread that takes the seat again and
+// again, revoked by any other thread that wants it, with its owner outside or inside.
+#include <catch2/catch.hpp>
+
+#include <linux/membarrier.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <thread>
+#include <utility>
+
+#include "registry.hpp"
+#include "weft/detail/sched/runtime.hpp"
+
+namespace rt = weft::detail::rt;
+using weft::detail::registry;
+
+namespace {
+
+// Whether this kernel lets weft bias the seat (otherwise it never does, and the seat works
+// by SeatAcquire / SeatRelease alone).
+bool bias_possible() {
+  const long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  return cmds >= 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) != 0;
+}
+
+constexpr std::uint64_t kind(std::uint64_t seat) { return seat < 2 ? seat : 2 + (seat & 1); }
+constexpr std::uint64_t free_seat = 0, held_seat = 1, biased_seat = 2, revoking_seat = 3;
+
+// Takes and leaves the seat `times` times from the calling thread (outside every pool).
+void take_seat(registry* reg, int times) {
+  for (int i = 0; i < times; ++i) {
+    rt::seat_ticket ticket{};
+    REQUIRE(rt::enter_seat(reg, ticket));
+    REQUIRE(weft::detail::current_worker == &reg->worker_at(0));
+    rt::leave_seat(reg, ticket);
+    REQUIRE(weft::detail::current_worker == nullptr);
+  }
+}
+
+struct pool_of {
+  registry* reg;
+  explicit pool_of(std::size_t threads) : reg(make(threads)) {}
+  static registry* make(std::size_t threads) {
+    rt::pool_config config;
+    config.num_threads = threads;
+    return rt::create_registry(std::move(config));
+  }
+  ~pool_of() { rt::destroy_registry(reg); }
+  std::uint64_t seat() const { return kind(reg->seat_word().load()); }
+};
+
+}  // namespace
+
+TEST_CASE("the seat is biased to a thread that takes it again and again", "[seat][requirement]") {
+  for (std::size_t threads : {1, 2}) {
+    pool_of pool(threads);
+    take_seat(pool.reg, 1);
+    REQUIRE(pool.seat() == free_seat);  // one take earns nothing
+    take_seat(pool.reg, 20);
+    if (!bias_possible()) {
+      REQUIRE(pool.seat() == free_seat);
+      continue;
+    }
+    REQUIRE(pool.seat() == biased_seat);
+    rt::seat_ticket ticket{};
+    REQUIRE(rt::enter_seat(pool.reg, ticket));  // through the bias
+    REQUIRE(ticket.biased);
+    REQUIRE(pool.seat() == biased_seat);  // entering writes nothing shared but its own flag
+    rt::leave_seat(pool.reg, ticket);
+  }
+}
+
+TEST_CASE("another thread revokes a bias whose owner is outside", "[seat][requirement]") {
+  pool_of pool(1);
+  take_seat(pool.reg, 20);
+  std::thread other([&] {
+    rt::seat_ticket ticket{};
+    REQUIRE(rt::enter_seat(pool.reg, ticket));  // the owner is outside: the seat is free for it
+    REQUIRE_FALSE(ticket.biased);
+    REQUIRE(pool.seat() == held_seat);
+    rt::leave_seat(pool.reg, ticket);
+  });
+  other.join();
+  REQUIRE(pool.seat() == free_seat);
+  // The former owner backs off at its next entry and takes the seat by SeatAcquire.
+  rt::seat_ticket ticket{};
+  REQUIRE(rt::enter_seat(pool.reg, ticket));
+  REQUIRE_FALSE(ticket.biased);
+  REQUIRE(pool.seat() == held_seat);
+  rt::leave_seat(pool.reg, ticket);
+}
+
+TEST_CASE("a revocation while the owner is inside leaves the seat to the owner's exit",
+          "[seat][requirement]") {
+  if (!bias_possible()) return;
+  pool_of pool(1);
+  take_seat(pool.reg, 20);
+  REQUIRE(pool.seat() == biased_seat);
+  rt::seat_ticket ticket{};
+  REQUIRE(rt::enter_seat(pool.reg, ticket));
+  REQUIRE(ticket.biased);
+  std::thread other([&] {
+    rt::seat_ticket t{};
+    REQUIRE_FALSE(rt::enter_seat(pool.reg, t));  // the owner is inside
+  });
+  other.join();
+  REQUIRE(pool.seat() == revoking_seat);
+  rt::leave_seat(pool.reg, ticket);  // sees the revocation: frees the seat
+  REQUIRE(pool.seat() == free_seat);
+  take_seat(pool.reg, 1);  // and takes it again by SeatAcquire
+}
+
+TEST_CASE("a thread's bias moves to the pool it takes again and again", "[seat][requirement]") {
+  if (!bias_possible()) return;
+  pool_of a(2);
+  pool_of b(2);
+  take_seat(a.reg, 20);
+  REQUIRE(a.seat() == biased_seat);
+  // Each revocation doubles the takes a bias needs (8, then 16, ...): b has none yet.
+  take_seat(b.reg, 20);
+  REQUIRE(b.seat() == biased_seat);
+  REQUIRE(a.seat() == free_seat);  // one bias per thread
+}
+
+TEST_CASE("a bias dies with its thread and with its pool", "[seat][requirement]") {
+  if (!bias_possible()) return;
+  {
+    pool_of pool(1);
+    std::thread owner([&] { take_seat(pool.reg, 20); });
+    owner.join();
+    REQUIRE(pool.seat() == free_seat);  // the exiting thread dropped it
+    take_seat(pool.reg, 20);
+    REQUIRE(pool.seat() == biased_seat);
+  }  // destroyed with the calling thread's bias standing
+  pool_of next(1);
+  take_seat(next.reg, 1);  // a pool that may reuse the address: the old bias is not honoured
+  REQUIRE(next.seat() == free_seat);
+}
