@@ -15,23 +15,12 @@
 #include "sleep.hpp"
 #include "weft/detail/sched/latch.hpp"
 #include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sched/seat_bias.hpp"
 #include "weft/detail/sched/worker.hpp"
 
 namespace weft::detail {
 
 class registry;
-
-// A thread's bias on one pool's caller seat (src/seat.cpp): the seat is reserved for this
-// thread, which enters and leaves it with no atomic read-modify-write. One per thread.
-struct seat_bias {
-  // The pool whose seat is reserved, or nullptr. Read by its thread; cleared by its thread,
-  // or under bias_mutex by a revoker or by destroy_registry.
-  std::atomic<registry*> reg{nullptr};
-  // The seat word's value while the bias stands: biased(E). Its thread's own.
-  std::uint64_t seat_value = 0;
-  // 1 while its thread runs as worker 0 through the bias (BiasEnter .. BiasExit).
-  std::atomic<std::uint32_t> active{0};
-};
 
 // Takes one job from w's mailbox (owner only): the whole stack at once (M2), the rest pushed
 // back. Broadcast jobs come first: their broadcaster waits for every worker.

@@ -106,10 +106,8 @@ constexpr std::uint32_t max_grant_after = 65536;
 std::mutex bias_mutex;
 std::atomic<std::uint64_t> next_bias_epoch{1};
 
-// The calling thread's bias: trivially constructed, so the fast path reads it with no
-// initialisation check. bias_keeper drops it when the thread exits.
-constinit thread_local seat_bias this_thread_bias;
-
+// this_thread_bias (sched/seat_bias.hpp) is trivially constructed, so the fast path reads
+// it with no initialisation check; bias_keeper drops the bias when the thread exits.
 struct bias_keeper {
   ~bias_keeper() {
     seat_bias& b = this_thread_bias;
@@ -251,6 +249,8 @@ void registry::release_seat_from_outside(seat_bias& holder) noexcept {
   if (!seat_.value.compare_exchange_strong(expected, value, std::memory_order_seq_cst))  // BiasGrant
     return;  // somebody took it meanwhile: no bias this time
   holder.seat_value = value;
+  holder.word = &seat_.value;
+  holder.seat_worker = &workers_[0];
   holder.active.store(0, std::memory_order_relaxed);
   holder.reg.store(this, std::memory_order_relaxed);
   bias_owner_ = &holder;
@@ -350,6 +350,12 @@ void leave_seat(registry* reg, const seat_ticket& ticket) noexcept {
     return;
   }
   reg->release_seat();  // SeatRelease, then the drains
+}
+
+void settle_seat(registry* reg, std::uint32_t entry) noexcept { reg->settle_seat(entry); }
+
+void drop_revoked_bias(registry* reg) noexcept {
+  reg->drop_owned_bias(this_thread_bias, reg->seat_word().load(std::memory_order_acquire));
 }
 
 }  // namespace rt

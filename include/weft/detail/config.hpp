@@ -41,6 +41,7 @@
 //   weft::detail::rt::destroy_registry
 //   weft::detail::rt::detached_begin
 //   weft::detail::rt::detached_end
+//   weft::detail::rt::drop_revoked_bias
 //   weft::detail::rt::enter_seat
 //   weft::detail::rt::global_fork_would_wake
 //   weft::detail::rt::global_num_threads
@@ -55,6 +56,7 @@
 //   weft::detail::rt::report_task_exception
 //   weft::detail::rt::share_all_work
 //   weft::detail::rt::share_spawned_work
+//   weft::detail::rt::settle_seat
 //   weft::detail::rt::share_work
 //   weft::detail::rt::shutdown_global
 //   weft::detail::rt::stats
@@ -65,6 +67,7 @@
 //   weft::detail::rt::wait_until
 //   weft::detail::rt::wake_worker
 //   weft::detail::rt::yield
+//   weft::detail::this_thread_bias
 // end of exports
 #define WEFT_API [[gnu::visibility("default")]]
 

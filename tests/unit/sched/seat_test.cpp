@@ -8,10 +8,12 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <stdexcept>
 #include <thread>
 #include <utility>
 
 #include "registry.hpp"
+#include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/sched/runtime.hpp"
 
 namespace rt = weft::detail::rt;
@@ -38,6 +40,18 @@ void take_seat(registry* reg, int times) {
     rt::leave_seat(reg, ticket);
     REQUIRE(weft::detail::current_worker == nullptr);
   }
+}
+
+// Whether another thread gets the seat of `reg` (and leaves it at once) while this one waits.
+bool another_thread_enters(registry* reg) {
+  bool entered = false;
+  std::thread other([&] {
+    rt::seat_ticket t{};
+    entered = rt::enter_seat(reg, t);
+    if (entered) rt::leave_seat(reg, t);
+  });
+  other.join();
+  return entered;
 }
 
 struct pool_of {
@@ -76,14 +90,20 @@ TEST_CASE("the seat is biased to a thread that takes it again and again", "[seat
 TEST_CASE("another thread revokes a bias whose owner is outside", "[seat][requirement]") {
   pool_of pool(1);
   take_seat(pool.reg, 20);
+  bool entered = false, biased = true;
+  std::uint64_t seat_while_in = free_seat;
   std::thread other([&] {
     rt::seat_ticket ticket{};
-    REQUIRE(rt::enter_seat(pool.reg, ticket));  // the owner is outside: the seat is free for it
-    REQUIRE_FALSE(ticket.biased);
-    REQUIRE(pool.seat() == held_seat);
+    entered = rt::enter_seat(pool.reg, ticket);  // the owner is outside: the seat is free for it
+    if (!entered) return;
+    biased = ticket.biased;
+    seat_while_in = pool.seat();
     rt::leave_seat(pool.reg, ticket);
   });
   other.join();
+  REQUIRE(entered);
+  REQUIRE_FALSE(biased);
+  REQUIRE(seat_while_in == held_seat);
   REQUIRE(pool.seat() == free_seat);
   // The former owner backs off at its next entry and takes the seat by SeatAcquire.
   rt::seat_ticket ticket{};
@@ -102,11 +122,7 @@ TEST_CASE("a revocation while the owner is inside leaves the seat to the owner's
   rt::seat_ticket ticket{};
   REQUIRE(rt::enter_seat(pool.reg, ticket));
   REQUIRE(ticket.biased);
-  std::thread other([&] {
-    rt::seat_ticket t{};
-    REQUIRE_FALSE(rt::enter_seat(pool.reg, t));  // the owner is inside
-  });
-  other.join();
+  REQUIRE_FALSE(another_thread_enters(pool.reg));  // the owner is inside
   REQUIRE(pool.seat() == revoking_seat);
   rt::leave_seat(pool.reg, ticket);  // sees the revocation: frees the seat
   REQUIRE(pool.seat() == free_seat);
@@ -129,7 +145,12 @@ TEST_CASE("a bias dies with its thread and with its pool", "[seat][requirement]"
   if (!bias_possible()) return;
   {
     pool_of pool(1);
-    std::thread owner([&] { take_seat(pool.reg, 20); });
+    std::thread owner([&] {
+      for (int i = 0; i < 20; ++i) {
+        rt::seat_ticket ticket{};
+        if (rt::enter_seat(pool.reg, ticket)) rt::leave_seat(pool.reg, ticket);
+      }
+    });
     owner.join();
     REQUIRE(pool.seat() == free_seat);  // the exiting thread dropped it
     take_seat(pool.reg, 20);
@@ -138,4 +159,33 @@ TEST_CASE("a bias dies with its thread and with its pool", "[seat][requirement]"
   pool_of next(1);
   take_seat(next.reg, 1);  // a pool that may reuse the address: the old bias is not honoured
   REQUIRE(next.seat() == free_seat);
+}
+
+TEST_CASE("run_in enters a biased seat inline, also when the callable throws or is revoked",
+          "[seat][requirement]") {
+  if (!bias_possible()) return;
+  pool_of pool(1);
+  take_seat(pool.reg, 20);
+  REQUIRE(pool.seat() == biased_seat);
+  auto inside = [&] {
+    REQUIRE(weft::detail::current_worker == &pool.reg->worker_at(0));
+    REQUIRE(weft::detail::this_thread_bias.active.load() == 1);
+    return 7;
+  };
+  const int got = weft::detail::run_in(pool.reg, inside);
+  REQUIRE(got == 7);
+  REQUIRE(weft::detail::current_worker == nullptr);
+  REQUIRE(weft::detail::this_thread_bias.active.load() == 0);
+  REQUIRE(pool.seat() == biased_seat);
+  auto throws = [] { throw std::runtime_error("from the seat"); };
+  REQUIRE_THROWS_AS(weft::detail::run_in(pool.reg, throws), std::runtime_error);
+  REQUIRE(weft::detail::current_worker == nullptr);
+  REQUIRE(pool.seat() == biased_seat);  // an exception is not a revocation
+  auto revoked_inside = [&] {
+    REQUIRE_FALSE(another_thread_enters(pool.reg));  // the owner is inside
+    REQUIRE(pool.seat() == revoking_seat);
+  };
+  weft::detail::run_in(pool.reg, revoked_inside);
+  REQUIRE(pool.seat() == free_seat);  // freed on the way out
+  REQUIRE(weft::detail::this_thread_bias.reg.load() == nullptr);
 }

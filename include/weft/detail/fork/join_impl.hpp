@@ -3,6 +3,7 @@
 // Protocol: docs/protocols/join.md   Design: docs/design.md#the-life-of-a-join
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -12,6 +13,7 @@
 #include "weft/detail/config.hpp"
 #include "weft/detail/fork/stack_job.hpp"
 #include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sched/seat_bias.hpp"
 #include "weft/detail/sched/worker.hpp"
 
 namespace weft::detail {
@@ -200,8 +202,37 @@ template <class PA, class PB>
 // job through the injector while the calling thread waits.
 template <class F>
 decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
-  // The seat: run `f` right here as worker 0, with no job and no latch; an exception leaves
-  // the seat on its way out.
+  // The seat reserved for this thread (src/seat.cpp): enter and leave it inline, two plain
+  // stores and two loads. An exception leaves it on its way out.
+  seat_bias& bias = this_thread_bias;
+  if (bias.reg.load(std::memory_order_relaxed) == reg && current_worker == nullptr) {
+    bias.active.store(1, std::memory_order_relaxed);  // BiasEnter
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    if (bias.word->load(std::memory_order_acquire) == bias.seat_value) [[likely]] {  // BiasCheck
+      struct biased_guard {
+        registry* reg;
+        seat_bias& bias;
+        worker* w0;
+        std::uint32_t entry;
+        ~biased_guard() {
+          if (w0->deque.size_for_owner() > entry) [[unlikely]]
+            rt::settle_seat(reg, entry);
+          set_current_worker(nullptr);
+          bias.active.store(0, std::memory_order_release);  // BiasExit
+          std::atomic_signal_fence(std::memory_order_seq_cst);
+          if (bias.word->load(std::memory_order_acquire) != bias.seat_value) [[unlikely]]  // BiasCheck
+            rt::drop_revoked_bias(reg);
+        }
+      };
+      worker* const w0 = bias.seat_worker;
+      set_current_worker(w0);
+      biased_guard guard{reg, bias, w0, w0->deque.size_for_owner()};
+      return std::invoke(f);
+    }
+    rt::drop_revoked_bias(reg);  // revoked while this thread was outside: back off
+  }
+  // The seat free: run `f` right here as worker 0, with no job and no latch; an exception
+  // leaves the seat on its way out.
   if (rt::seat_ticket ticket; rt::enter_seat(reg, ticket)) [[likely]] {
     struct seat_guard {
       registry* reg;
