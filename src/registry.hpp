@@ -106,6 +106,9 @@ class registry {
   cache_padded<fifo_queue> outside_fifo_;
   // A revoker: see seat.cpp. True when the seat is no longer reserved.
   bool revoke_bias(std::uint64_t seen) noexcept;
+  // The two drains' loop (seat.cpp).
+  template <class HasWork, class Take>
+  void drain_as_worker0(HasWork has_work, Take take) noexcept;
 
   // 0 free, 1 held, biased(E) / revoking(E) for the bias of epoch E (seat.cpp).
   cache_padded<std::atomic<std::uint64_t>> seat_{0};

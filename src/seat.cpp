@@ -33,11 +33,13 @@ namespace weft::detail {
 // (try_acquire_seat: an outside caller, an injecting thread of a one-thread pool, a mail
 // poster). granter: an outside thread leaving a seat it held normally.
 //
-// Owner, entering (enter_seat):  BiasEnter  active = 1          (relaxed store)
+// Owner, entering (enter_biased_seat, sched/seat_bias.hpp):
+//                                BiasEnter  active = 1          (relaxed store)
 //                                           compiler barrier
 //                                BiasCheck  seat == biased(E)?  (acquire load)
 //                                           yes: run as worker 0; no: back off (below)
-// Owner, leaving (leave_seat):   BiasExit   active = 0          (release store)
+// Owner, leaving (leave_biased_seat):
+//                                BiasExit   active = 0          (release store)
 //                                           compiler barrier
 //                                BiasCheck  seat == biased(E)?  yes: done; no: finish
 // Revoker (revoke_bias, under bias_mutex):
@@ -76,9 +78,9 @@ namespace weft::detail {
 // Ordering table.
 // | tag        | where                     | operation                     | order   | pairs with   | why
 // |------------|---------------------------|-------------------------------|---------|--------------|-----
-// | BiasEnter  | enter_seat (owner)        | active = 1                    | relaxed | BiasRead     | ordered before BiasCheck by the membarrier (B2)
-// | BiasCheck  | enter_seat / leave_seat   | seat load                     | acquire | BiasRevoke   | sees revoking(E) when after the fence (B2)
-// | BiasExit   | leave_seat (owner)        | active = 0                    | release | BiasRead     | worker 0's state to the revoker (B5)
+// | BiasEnter  | enter_biased_seat (owner) | active = 1                    | relaxed | BiasRead     | ordered before BiasCheck by the membarrier (B2)
+// | BiasCheck  | enter/leave_biased_seat   | seat load                     | acquire | BiasRevoke   | sees revoking(E) when after the fence (B2)
+// | BiasExit   | leave_biased_seat (owner) | active = 0                    | release | BiasRead     | worker 0's state to the revoker (B5)
 // | BiasRevoke | revoke_bias               | CAS biased(E) -> revoking(E)  | seq_cst | BiasCheck    | before the fence: every later owner load sees it
 // | BiasFence  | revoke_bias               | membarrier                    | -       | BiasEnter/Exit | the owner's half of the Dekker pair (B2)
 // | BiasRead   | revoke_bias               | owner's active                | acquire | BiasExit     | inside or outside (B2), and its writes (B5)
@@ -150,12 +152,10 @@ bool registry::revoke_bias(std::uint64_t v) noexcept {
     return true;
   }
   membarrier_all_threads();  // BiasFence
-  seat_bias* const owner = bias_owner_;
-  if (owner != nullptr && owner->seat_value == (v & ~std::uint64_t{1}) &&
-      owner->active.load(std::memory_order_acquire) != 0)  // BiasRead
-    return false;
-  // The owner is outside: it backs off at its next BiasCheck (B2).
-  if (owner != nullptr && owner->seat_value == (v & ~std::uint64_t{1})) {
+  if (seat_bias* const owner = bias_owner_;
+      owner != nullptr && owner->seat_value == (v & ~std::uint64_t{1})) {
+    if (owner->active.load(std::memory_order_acquire) != 0) return false;  // BiasRead
+    // The owner is outside: it backs off at its next BiasCheck (B2).
     owner->reg.store(nullptr, std::memory_order_relaxed);
     bias_owner_ = nullptr;
   }
@@ -176,16 +176,14 @@ void registry::drop_owned_bias(seat_bias& b, std::uint64_t seen) noexcept {
     if (b.reg.load(std::memory_order_relaxed) == this) b.reg.store(nullptr, std::memory_order_relaxed);
     if (bias_owner_ == &b) bias_owner_ = nullptr;
   }
-  std::uint64_t expected = seen;
-  if (seen == mine) expected = mine;  // thread exit with the bias standing: free it too
-  else if (seen != revoking_of(mine)) return;  // a revoker freed it (B3)
-  if (!seat_.value.compare_exchange_strong(expected, seat_free, std::memory_order_seq_cst)) {
-    // It moved on: biased -> revoking under a revoker, which frees it or leaves it to us.
-    if (expected != revoking_of(mine)) return;
-    if (!seat_.value.compare_exchange_strong(expected, seat_free, std::memory_order_seq_cst))
-      return;  // BiasFree by the revoker (B3)
+  // The seat still names this bias: biased(E) (its thread exits with the bias standing) or
+  // revoking(E) (a revoker left it to the owner). Anything else: a revoker freed it (B3).
+  for (std::uint64_t v = seen; v == mine || v == revoking_of(mine);) {
+    if (seat_.value.compare_exchange_weak(v, seat_free, std::memory_order_seq_cst)) {  // BiasFree
+      release_seat_drains();
+      return;
+    }
   }
-  release_seat_drains();
 }
 
 bool registry::seat_held() const noexcept {
@@ -269,11 +267,24 @@ void registry::drop_bias() noexcept {
 // whoever can take the seat now (the poster, or the releasing holder), as worker 0.
 void registry::drain_mail_through_seat() noexcept {
   worker& w0 = workers_[0];
-  while (w0.mailbox.value.load(std::memory_order_seq_cst) != nullptr && try_acquire_seat()) {
+  drain_as_worker0([&] { return w0.mailbox.value.load(std::memory_order_seq_cst) != nullptr; },
+                   [&] { return take_mail(w0); });
+}
+
+void registry::drain_through_seat() noexcept {
+  drain_as_worker0([&] { return injector_.has_jobs(); }, [&] { return injector_.take(); });
+}
+
+// While `has_work()` and the seat can be had (SeatAcquire): acts as worker 0 and runs every
+// job `take()` gives, settles what they left on its deque, and releases the seat
+// (SeatRelease), then looks again: work that arrived meanwhile found the seat held.
+template <class HasWork, class Take>
+void registry::drain_as_worker0(HasWork has_work, Take take) noexcept {
+  while (has_work() && try_acquire_seat()) {
     worker* const saved = current_worker;
-    set_current_worker(&w0);
-    const std::uint32_t entry = w0.deque.size_for_owner();
-    while (job_header* job = take_mail(w0)) job->execute(job);
+    set_current_worker(&workers_[0]);
+    const std::uint32_t entry = workers_[0].deque.size_for_owner();
+    while (job_header* job = take()) job->execute(job);
     settle_seat(entry);
     set_current_worker(saved);
     seat_.value.store(seat_free, std::memory_order_seq_cst);  // SeatRelease, then re-check
@@ -293,58 +304,27 @@ void registry::settle_seat(std::uint32_t entry_height) noexcept {
   run_own_jobs_down_to(w, entry_height);
 }
 
-void registry::drain_through_seat() noexcept {
-  while (injector_.has_jobs() && try_acquire_seat()) {
-    worker* const saved = current_worker;
-    set_current_worker(&workers_[0]);
-    const std::uint32_t entry = workers_[0].deque.size_for_owner();
-    while (job_header* job = injector_.take()) job->execute(job);
-    settle_seat(entry);
-    set_current_worker(saved);
-    seat_.value.store(seat_free, std::memory_order_seq_cst);  // SeatRelease, then re-check
-  }
-}
-
 namespace rt {
 
 bool enter_seat(registry* reg, seat_ticket& ticket) noexcept {
   ticket.caller = current_worker;
-  ticket.biased = false;
-  if (ticket.caller == nullptr) {
-    seat_bias& b = this_thread_bias;
-    if (b.reg.load(std::memory_order_relaxed) == reg) {
-      b.active.store(1, std::memory_order_relaxed);  // BiasEnter
-      std::atomic_signal_fence(std::memory_order_seq_cst);
-      const std::uint64_t v = reg->seat_word().load(std::memory_order_acquire);  // BiasCheck
-      if (v == b.seat_value) [[likely]] {
-        ticket.biased = true;
-        set_current_worker(&reg->worker_at(0));
-        ticket.entry = reg->worker_at(0).deque.size_for_owner();
-        return true;
-      }
-      reg->drop_owned_bias(b, v);  // revoked while it was outside: back off
-    }
+  ticket.biased = enter_biased_seat(reg) != nullptr;  // BiasEnter, BiasCheck
+  if (!ticket.biased) {
+    if (!reg->try_acquire_seat()) return false;  // SeatAcquire
+    set_current_worker(&reg->worker_at(0));
   }
-  if (!reg->try_acquire_seat()) return false;  // SeatAcquire
-  set_current_worker(&reg->worker_at(0));
   ticket.entry = reg->worker_at(0).deque.size_for_owner();
   return true;
 }
 
 void leave_seat(registry* reg, const seat_ticket& ticket) noexcept {
+  if (ticket.biased) {
+    leave_biased_seat(reg, reg->worker_at(0), ticket.entry);  // BiasExit, BiasCheck
+    return;
+  }
   if (reg->worker_at(0).deque.size_for_owner() > ticket.entry) [[unlikely]]
     reg->settle_seat(ticket.entry);
   set_current_worker(ticket.caller);
-  if (ticket.biased) {
-    seat_bias& b = this_thread_bias;
-    b.active.store(0, std::memory_order_release);  // BiasExit
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-    const std::uint64_t v = reg->seat_word().load(std::memory_order_acquire);  // BiasCheck
-    if (v == b.seat_value) [[likely]]
-      return;
-    reg->drop_owned_bias(b, v);  // a revoker waits for it: free the seat and drain
-    return;
-  }
   if (ticket.caller == nullptr) {
     reg->release_seat_from_outside(this_thread_bias);
     return;

@@ -202,34 +202,16 @@ template <class PA, class PB>
 // job through the injector while the calling thread waits.
 template <class F>
 decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
-  // The seat reserved for this thread (src/seat.cpp): enter and leave it inline, two plain
+  // The seat reserved for this thread (src/seat.cpp): entered and left inline, two plain
   // stores and two loads. An exception leaves it on its way out.
-  seat_bias& bias = this_thread_bias;
-  if (bias.reg.load(std::memory_order_relaxed) == reg && current_worker == nullptr) {
-    bias.active.store(1, std::memory_order_relaxed);  // BiasEnter
-    std::atomic_signal_fence(std::memory_order_seq_cst);
-    if (bias.word->load(std::memory_order_acquire) == bias.seat_value) [[likely]] {  // BiasCheck
-      struct biased_guard {
-        registry* reg;
-        seat_bias& bias;
-        worker* w0;
-        std::uint32_t entry;
-        ~biased_guard() {
-          if (w0->deque.size_for_owner() > entry) [[unlikely]]
-            rt::settle_seat(reg, entry);
-          set_current_worker(nullptr);
-          bias.active.store(0, std::memory_order_release);  // BiasExit
-          std::atomic_signal_fence(std::memory_order_seq_cst);
-          if (bias.word->load(std::memory_order_acquire) != bias.seat_value) [[unlikely]]  // BiasCheck
-            rt::drop_revoked_bias(reg);
-        }
-      };
-      worker* const w0 = bias.seat_worker;
-      set_current_worker(w0);
-      biased_guard guard{reg, bias, w0, w0->deque.size_for_owner()};
-      return std::invoke(f);
-    }
-    rt::drop_revoked_bias(reg);  // revoked while this thread was outside: back off
+  if (worker* const w0 = enter_biased_seat(reg)) [[likely]] {
+    struct biased_guard {
+      registry* reg;
+      worker& w0;
+      std::uint32_t entry;
+      ~biased_guard() { leave_biased_seat(reg, w0, entry); }
+    } guard{reg, *w0, w0->deque.size_for_owner()};
+    return std::invoke(f);
   }
   // The seat free: run `f` right here as worker 0, with no job and no latch; an exception
   // leaves the seat on its way out.

@@ -7,11 +7,12 @@
 #include <cstdint>
 
 #include "weft/detail/config.hpp"
+#include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sched/worker.hpp"
 
 namespace weft::detail {
 
 class registry;
-struct worker;
 
 // The seat of `reg` is reserved for the thread this belongs to (one per thread), which
 // enters and leaves it with no atomic read-modify-write: BiasEnter (active = 1), BiasCheck
@@ -33,5 +34,37 @@ struct seat_bias {
 // The calling thread's bias. Exported like current_worker: libweft grants and revokes it,
 // the caller's code (run_in) reads it.
 WEFT_API constinit inline thread_local seat_bias this_thread_bias{};
+
+// The owner's side of the bias, the one copy of it (run_in inlines it; rt::enter_seat and
+// rt::leave_seat call it). The calling thread, outside every pool, enters the seat of `reg`
+// reserved for it: BiasEnter, BiasCheck. Returns worker 0, which the thread now acts as, or
+// nullptr: no bias on `reg` (take the seat normally), or one revoked while the thread was
+// outside, which it drops here before it takes the seat normally.
+WEFT_INLINE worker* enter_biased_seat(registry* reg) noexcept {
+  seat_bias& b = this_thread_bias;
+  if (b.reg.load(std::memory_order_relaxed) != reg || current_worker != nullptr) return nullptr;
+  b.active.store(1, std::memory_order_relaxed);  // BiasEnter
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (b.word->load(std::memory_order_acquire) == b.seat_value) [[likely]] {  // BiasCheck
+    set_current_worker(b.seat_worker);
+    return b.seat_worker;
+  }
+  rt::drop_revoked_bias(reg);  // revoked while this thread was outside: back off
+  return nullptr;
+}
+
+// Leaves the seat entered by enter_biased_seat (`w0`: worker 0; `entry`: its deque height
+// then): settles what the thread left on worker 0's deque, BiasExit, BiasCheck; a revoker
+// that came meanwhile is waiting for this thread to free the seat and drain.
+WEFT_INLINE void leave_biased_seat(registry* reg, worker& w0, std::uint32_t entry) noexcept {
+  if (w0.deque.size_for_owner() > entry) [[unlikely]]
+    rt::settle_seat(reg, entry);
+  set_current_worker(nullptr);
+  seat_bias& b = this_thread_bias;
+  b.active.store(0, std::memory_order_release);  // BiasExit
+  std::atomic_signal_fence(std::memory_order_seq_cst);
+  if (b.word->load(std::memory_order_acquire) != b.seat_value) [[unlikely]]  // BiasCheck
+    rt::drop_revoked_bias(reg);
+}
 
 }  // namespace weft::detail
