@@ -533,6 +533,15 @@ class page {
         md_ << "Ceiling: two copies of the sequential recursion on two `std::thread`s took "
             << fmt("%.2fx", two / one) << " one copy alone, so no runtime can beat "
             << fmt("%.2fx", two / one / 2) << " of one thread at two here.\n\n";
+      const double calls = run_.value("fib", "seq-calls", 1, "median_ns");
+      const double join1 = run_.value("fib", "weft-calls", 1, "median_ns");
+      const double join2 = run_.value("fib", "weft-calls", 2, "median_ns");
+      if (!std::isnan(calls) && !std::isnan(join1))
+        md_ << "With no level inlined into the next in either recursion (`[[gnu::noinline]]`: "
+               "`seq-calls`\nand `weft-calls`, every level a call), the join's recursion takes "
+            << fmt("%.2fx", join1 / calls) << " of the calls' time at one thread"
+            << (std::isnan(join2) ? std::string() : " and " + fmt("%.2fx", join2 / calls) + " at two")
+            << " (bars: 1.2x and 0.6x).\n\n";
     } else {
       md_ << "fib is not in this run.\n\n";
     }

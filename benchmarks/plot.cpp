@@ -192,8 +192,8 @@ medians collect_medians(const std::vector<csv_row>& rows,
   medians m;
   for (const auto& r : rows) {
     if (r.metric != "median_ns" || !std::isfinite(r.value) || r.value <= 0 ||
-        r.peer == "seq-copies" || r.peer == "alloc" ||
-        std::find(workloads.begin(), workloads.end(), r.workload) == workloads.end())
+        r.peer == "seq-copies" || r.peer == "alloc" || r.peer == "seq-calls" ||
+        r.peer == "weft-calls" || std::find(workloads.begin(), workloads.end(), r.workload) == workloads.end())
       continue;
     const std::string g = group_of(r);
     m.ns[{g, r.peer, r.threads}] = r.value;

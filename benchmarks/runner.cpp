@@ -241,10 +241,32 @@ void run_fib(const options& o) {
     }
     std::fflush(stdout);
   }
+  // A join over a call: both recursions out of line at every level (fib/config.hpp).
+  wb::progress_note("fib", "seq-calls and weft-calls (no level inlined)");
+  const double seq_calls = wb::median(f::run_seq_calls(n, 1, o.reps));
+  csv.add("fib", "seq-calls", 1, param, "median_ns", seq_calls, "ns");
+  std::vector<double> calls_at(3, std::nan(""));
+  for (const int t : o.threads) {
+    const double weft_calls = wb::median(f::run_weft_calls(n, t, o.reps));
+    if (t <= 2) calls_at[static_cast<std::size_t>(t)] = weft_calls;
+    csv.add("fib", "weft-calls", t, param, "median_ns", weft_calls, "ns");
+  }
+  wb::progress_done();
+  std::printf("  every level a call (noinline): seq-calls %s ms", wb::cell(seq_calls / 1e6, "%.2f").c_str());
+  for (const int t : o.threads)
+    if (t <= 2)
+      std::printf(", weft-calls @%d %s ms (%s)", t,
+                  wb::cell(calls_at[static_cast<std::size_t>(t)] / 1e6, "%.2f").c_str(),
+                  wb::cell(calls_at[static_cast<std::size_t>(t)] / seq_calls, "%.2fx").c_str());
+  std::printf("\n");
   wb::bars_heading();
   wb::bar("weft fib(" + std::to_string(n) + ") @1 thread / seq", weft_at[1] / seq, 2.0, "x");
   wb::bar("weft fib(" + std::to_string(n) + ") @2 threads / weft @1", weft_at[2] / weft_at[1], 0.55,
           "x");
+  wb::bar("weft-calls fib(" + std::to_string(n) + ") @1 thread / seq-calls", calls_at[1] / seq_calls,
+          1.2, "x");
+  wb::bar("weft-calls fib(" + std::to_string(n) + ") @2 threads / seq-calls", calls_at[2] / seq_calls,
+          0.6, "x");
   if (std::find(o.threads.begin(), o.threads.end(), 2) == o.threads.end()) return;
   // What this machine allows at all: the sequential code alone, then two copies side by side,
   // measured back to back so that background load skews both alike.

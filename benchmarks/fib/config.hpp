@@ -45,6 +45,12 @@ run_fn run_seq;
 // this machine can give to this code at all (shared or throttled cores give less than N).
 run_fn run_seq_copies;
 run_fn run_weft;
+// Both recursions with [[gnu::noinline]] (no level inlined into the next, so every level is
+// a real call in each): the cost of a join over the cost of a call, the comparison Lace's
+// and the literature's fib figures make. The compiler inlines fib_seq into itself several
+// levels deep, which a join's recursion cannot match.
+run_fn run_seq_calls;
+run_fn run_weft_calls;
 run_fn run_tbb;
 run_fn run_omp;
 
