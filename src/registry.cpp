@@ -487,12 +487,28 @@ void publish_jobs(worker& w, std::uint32_t max_jobs, bool even_if_public = false
   // A join's B leaves the fields other threads read unwritten until this point. A spawned
   // job that was private and uncounted is counted in its group now (SpawnCount), before
   // the publishing CAS (Q3) lets a thief run it and count it down.
-  const auto prepare = [&w](job_handle item) noexcept {
-    if (spawned_job* s = spawned_of(item)) {
-      if (s->share_prepare()) s->pending->fetch_add(1, std::memory_order_relaxed);  // SpawnCount
-    } else {
-      static_cast<waited_job*>(job_of(item))->share_prepare(w);
+  // SpawnCount once per run of tasks of one group (a loop's tasks are one run): the items
+  // publish() will make public are the oldest min(private, max_jobs), counted here first.
+  const std::uint32_t first = w.deque.size_for_owner() - w.deque.private_count();
+  const std::uint32_t last = first + std::min(w.deque.private_count(), max_jobs);
+  std::atomic<std::size_t>* group = nullptr;
+  std::size_t uncounted = 0;
+  for (std::uint32_t i = first; i < last; ++i) {
+    spawned_job* const s = spawned_of(w.deque.item_at(i));
+    if (s == nullptr || s->counted) continue;
+    if (s->pending != group) {
+      if (uncounted != 0) group->fetch_add(uncounted, std::memory_order_relaxed);  // SpawnCount
+      group = s->pending;
+      uncounted = 0;
     }
+    ++uncounted;
+  }
+  if (uncounted != 0) group->fetch_add(uncounted, std::memory_order_relaxed);  // SpawnCount
+  const auto prepare = [&w](job_handle item) noexcept {
+    if (spawned_job* s = spawned_of(item))
+      s->share_prepare();  // counted above
+    else
+      static_cast<waited_job*>(job_of(item))->share_prepare(w);
   };
   if (w.deque.publish(prepare, max_jobs)) w.reg->sleep().new_internal_jobs(1, true);
 }
@@ -502,9 +518,16 @@ void share_work(worker& w) noexcept { publish_jobs(w, ~std::uint32_t{0}); }
 
 void share_all_work(worker& w) noexcept { publish_jobs(w, ~std::uint32_t{0}, true); }
 
+// A private region this deep holds a loop's spawns: a recursion keeps a few forks per level.
+constexpr std::uint32_t flat_spawns = 64;
 void share_spawned_work(worker& w) noexcept {
   const std::uint32_t idle = w.reg->sleep().inactive();
-  publish_jobs(w, idle == 0 ? 1 : idle);
+  // A deep private region (a loop's spawns) offers half of itself at once: a hungry thread
+  // would otherwise come back for each job alone, and each offer costs the owner a publish
+  // and a miss on the lines the thief wrote.
+  const std::uint32_t priv = w.deque.private_count();
+  const std::uint32_t half = priv >= flat_spawns ? priv / 2 : 0;
+  publish_jobs(w, std::max({idle, half, 1u}));
 }
 
 namespace {
@@ -634,7 +657,15 @@ void wait_until(worker& w, job_latch& latch, std::uint32_t floor, const job_head
     bool isolated;
     if (job_header* job = find_work(w, floor, hint, isolated)) {
       reg.sleep().work_found();
-      run_found(w, job, isolated);
+      // While it keeps finding work the thread stays out of the idle count: the sleep
+      // counters change when a thread goes idle or wakes, not per job (every spawner and
+      // joiner reads them, and a thief that steals a run of small tasks would otherwise
+      // write them twice per task). It counts itself idle again at the first empty look.
+      do {
+        run_found(w, job, isolated);
+      } while (!latch.probe() && !is_limited(w) &&
+               (job = find_work(w, floor, hint, isolated)) != nullptr);
+      if (latch.probe()) return;  // out of the idle count already
       idle = start_looking();
       continue;
     }

@@ -86,3 +86,46 @@ TEST_CASE("the first exception is rethrown after every task finished", "[scope][
   weft::scope([&](auto& s) { s.spawn([&] { n = 1; }); });
   REQUIRE(n.load() == 1);
 }
+
+// A body that spawns its tasks in a loop runs them itself afterwards (S3, newest first); a
+// thread that turns idle meanwhile must still be offered the rest, on every run of the drain,
+// not only while the loop pushed. Each task the spawning thread runs waits (bounded, without a
+// clock) until another thread finished a task after it started: with offers only at the
+// pushes, the others get the one task published then and the count stays near 1; with the
+// drain's offers they get about every other task.
+TEST_CASE("a loop's spawned tasks reach the other threads while the spawner runs them",
+          "[scope][task_group][scheduling]") {
+  constexpr int tasks = 64;
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{7}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    for (const bool by_task_group : {false, true}) {
+      CAPTURE(threads, by_task_group);
+      std::atomic<int> others_done{0};
+      std::atomic<int> ran{0};
+      std::size_t spawner = 0;
+      const auto task = [&] {
+        ran.fetch_add(1);
+        if (*weft::thread_index() == spawner) {
+          const int seen = others_done.load();
+          weft_test::eventually([&] { return others_done.load() > seen; }, 200'000);
+        } else {
+          others_done.fetch_add(1);
+        }
+      };
+      pool.install([&] {
+        spawner = *weft::thread_index();
+        if (by_task_group) {
+          weft::task_group group;
+          for (int i = 0; i < tasks; ++i) group.run(task);
+          group.wait();
+        } else {
+          weft::scope([&](weft::task_scope& s) {
+            for (int i = 0; i < tasks; ++i) s.spawn(task);
+          });
+        }
+      });
+      CHECK(ran.load() == tasks);
+      CHECK(others_done.load() >= tasks / 8);
+    }
+  }
+}

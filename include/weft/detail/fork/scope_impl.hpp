@@ -65,7 +65,7 @@ namespace weft::detail {
 // | tag        | where                     | operation                 | order   | pairs with | why
 // |------------|---------------------------|---------------------------|---------|------------|-----
 // | SpawnAdd   | spawn (counted at once)   | pending_ fetch_add        | relaxed | -          | precedes the push/injection that makes the task runnable
-// | SpawnCount | share_work (publish)      | pending_ fetch_add        | relaxed | -          | sequenced before Q3: in pending_'s order before the thief's Done
+// | SpawnCount | publish_jobs, per run of one group's tasks | pending_ fetch_add (the run's length) | relaxed | - | sequenced before Q3: in pending_'s order before the thief's Done
 // | Done       | counted frame's end       | pending_ fetch_sub        | acq_rel | Done, L    | the last one sees every task's writes, then sets the latch
 // | L          | latch set / owner probe   | core_latch                | release/acquire | Done | owner sees the writes after its wait
 // | Err        | record                    | has_error_ exchange       | acq_rel | Err, rethrow | first exception wins; the owner reads error_ after its wait
@@ -83,6 +83,8 @@ namespace weft::detail {
 // task_group on the stack, bumped by the tasks) would make each of those a miss on both
 // threads. nqueens(12) written with task_group (its solution counter declared next to the
 // group), two threads: 1.54x sequential unaligned, 1.14x aligned (docs/benchmarks.md).
+// pending_ has a line of its own within it: the spawner's own tasks read canceled_, which a
+// thief's Done would otherwise take away from it once per stolen task.
 class alignas(cache_line_bytes) scope_state {
  public:
   // `cancel_on_error`: the first exception also cancels the tasks not started yet
@@ -139,9 +141,10 @@ class alignas(cache_line_bytes) scope_state {
   }
 
  private:
-  // First member: task_scope::from_group finds the scope from its address.
+  // First member: task_scope::from_group finds the scope from its address. Alone on its
+  // line: every task another thread runs writes it (Done), every task reads canceled_.
   std::atomic<std::size_t> pending_{1};
-  std::atomic<bool> has_error_{false};
+  alignas(cache_line_bytes) std::atomic<bool> has_error_{false};
   std::atomic<bool> canceled_{false};
   bool cancel_on_error_;
   std::exception_ptr error_;

@@ -61,9 +61,12 @@ struct no_before_push {
 };
 
 // Pushes `job` on the deque of `w` (the calling thread's worker): run at once when the deque
-// is full (as a join does), offered to idle threads otherwise.
+// is full (as a join does), offered to idle threads otherwise. A full deque still offers its
+// oldest private jobs to a hungry thread first: a loop that spawns past the deque's capacity
+// runs its new tasks inline, and the ones already pushed are all the others can take.
 WEFT_INLINE void push_spawned(worker& w, spawned_job* job) noexcept {
   if (!w.deque.push(spawned_handle(job))) [[unlikely]] {
+    if (w.deque.has_private() && w.someone_is_hungry()) rt::share_spawned_work(w);
     job->execute(job);
     return;
   }

@@ -106,7 +106,10 @@ WEFT_API void share_work(worker& w) noexcept;
 // As share_work, for a spawner: publishes only the oldest private jobs, one per idle thread.
 // A scope's tasks are many and small next to a join's Bs; each published task is counted
 // in its scope and popped back with a CAS if nobody took it, so handing out only what the
-// idle threads can take keeps the rest on the fast path.
+// idle threads can take keeps the rest on the fast path. A deep private region (64 jobs or
+// more: the tasks of a spawning loop, which a recursion's few pending forks never reach)
+// publishes half of itself instead: the owner runs its side from the top, the others take
+// the bottom half without coming back for each job.
 WEFT_API void share_spawned_work(worker& w) noexcept;
 // Publishes every private job at once, public ones left or not: for a waiter whose own
 // private jobs lie below the floor of its wait (task_group::wait inside a later join or

@@ -9,6 +9,7 @@
 
 #include "weft/detail/config.hpp"
 #include "weft/detail/sched/job.hpp"
+#include "weft/detail/sched/runtime.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
 #include "weft/detail/sync/fifo_queue.hpp"
 #include "weft/detail/sync/spawn_arena.hpp"
@@ -234,8 +235,14 @@ inline job_header* pop_own_above(worker& w, std::uint32_t floor) noexcept {
 // Runs the owner's jobs above `floor`, newest first, until its height is back at `floor`.
 // The caller knows that only jobs it may run lie there (no join's B whose joiner is below:
 // only that joiner may run it).
+// A hungry thread is offered the oldest of what is left before each job runs: a scope body
+// that spawned its tasks in a loop drains them here, and without the offer a thread that
+// went idle meanwhile would find nothing public until the drain ends.
 inline void run_own_jobs_down_to(worker& w, std::uint32_t floor) noexcept {
-  while (job_header* job = pop_own_above(w, floor)) job->execute(job);
+  while (job_header* job = pop_own_above(w, floor)) {
+    if (w.deque.has_private() && w.someone_is_hungry()) [[unlikely]] rt::share_spawned_work(w);
+    job->execute(job);
+  }
 }
 
 }  // namespace weft::detail
