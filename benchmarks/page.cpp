@@ -488,6 +488,14 @@ class page {
           << " M tasks/s at one thread.\n\n";
       row_table("spawn_throughput", {"weft", "tbb", "omp"}, "weft");
     }
+    if (run_.has("spawn_loop")) {
+      md_ << "`spawn_loop`: " << size_text(run_.param_of("spawn_loop"))
+          << " tasks of 10,000 LCG steps each, spawned in a loop from one thread into\none group, "
+             "then waited: the spawner pushes them faster than a sleeping thread wakes, so\nthe "
+             "others get work only if the spawner keeps offering it while it runs the tasks "
+             "itself\n([offers to idle threads](protocols/spawn.md#offers-to-idle-threads)).\n\n";
+      row_table("spawn_loop", {"seq", "weft", "tbb", "omp"}, "seq");
+    }
     if (run_.has("async_fib")) {
       md_ << "`async_fib(" << size_text(run_.param_of("async_fib"))
           << ")`: `weft::async` for one side and `future::get` at every level (weft)\nagainst "

@@ -83,7 +83,7 @@ bool is_table(const std::string& w) { return is_pipeline(w) || is_algorithm(w); 
                "  --n: fib's n\n"
                "  --size: input size of iterator workloads, e.g. sum_sq=1000000,tiny=500 "
                "(items; map_filter_sum: the range's length; nqueens: n, at most 14; "
-               "spawn_throughput: tasks; async_fib: n; nested_nqueens: n; nested_grid: the "
+               "spawn_throughput, spawn_loop: tasks; async_fib: n; nested_nqueens: n; nested_grid: the "
                "grid's side)\n"
                "  --csv: raw results (default results/bench.csv), and beside it their "
                "metadata (results/bench.meta: machine, versions, command)\n"

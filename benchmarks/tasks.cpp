@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The task-parallel tables: nqueens (a spawn per placement), spawn_throughput (spawns from
-// one thread), async_fib, and the nested reductions (nested_nqueens, nested_grid). Each round runs every peer in turn; a cell is the median of all its samples.
+// The task-parallel tables: nqueens (a spawn per placement), spawn_throughput and spawn_loop
+// (spawns from one thread: empty tasks, tasks that compute), async_fib, and the nested reductions (nested_nqueens, nested_grid). Each round runs every peer in turn; a cell is the median of all its samples.
 #include "tasks.hpp"
 
 #include <algorithm>
@@ -93,11 +93,12 @@ void run_spawn_throughput(const options& o, csv_sink& csv) {
       "\n== spawn_throughput: %ld tasks spawned from one thread into one group, then waited; "
       "median of %d rounds x %d runs ==\n%-7s %-5s %10s %12s %8s\n",
       tasks, o.rounds, o.reps, "threads", "peer", "time ms", "M tasks/s", "vs weft");
-  std::map<int, double> weft_vs_tbb;
+  std::map<int, double> weft_vs_tbb, weft_at;
   for (const int t : o.threads) {
     const auto ns = sample_rounds("spawn_throughput", s::peers, t, o.rounds,
                                   [&](const auto& p, int threads) { return p.run(tasks, threads, o.reps); });
     const double weft = median_or_nan(ns[0]);
+    weft_at[t] = weft;
     for (std::size_t i = 0; i < ns.size(); ++i) {
       const double med = median_or_nan(ns[i]);
       std::printf("%-7d %-5s %10s %12s %8s\n", t, s::peers[i].name, cell(med / 1e6, "%.2f").c_str(),
@@ -112,6 +113,8 @@ void run_spawn_throughput(const options& o, csv_sink& csv) {
   bars_heading("bars (weft's time over oneTBB's: <= 0.333 is 3x its throughput):");
   for (const auto& [t, ratio] : weft_vs_tbb)
     bar("weft spawn_throughput @" + std::to_string(t) + " / tbb", ratio, 0.333, "x");
+  if (weft_at.count(1) && weft_at.count(2))
+    bar("weft spawn_throughput @2 threads / @1", weft_at[2] / weft_at[1], 1.0, "x");
 }
 
 void run_async_fib(const options& o, csv_sink& csv) {
@@ -122,7 +125,7 @@ void run_async_fib(const options& o, csv_sink& csv) {
       "\n== async_fib(%d): weft::async + get at every level, against weft::join; median of %d "
       "rounds x %d runs ==\n%-7s %-9s %10s %8s %10s\n",
       n, o.rounds, o.reps, "threads", "peer", "time ms", "vs seq", "vs join");
-  std::map<int, double> ratio;
+  std::map<int, double> ratio, weft_at;
   for (const int t : o.threads) {
     const auto ns = sample_rounds("async_fib", a::peers, t, o.rounds,
                                   [&](const auto& p, int threads) { return p.run(n, threads, o.reps); });
@@ -134,17 +137,21 @@ void run_async_fib(const options& o, csv_sink& csv) {
       csv.add("async_fib", a::peers[i].name, t, param, "median_ns", med, "ns");
     }
     ratio[t] = median_or_nan(ns[1]) / join;
+    weft_at[t] = median_or_nan(ns[1]);
     std::fflush(stdout);
   }
   bars_heading();
   for (const auto& [t, r] : ratio)
     bar("weft async_fib(" + std::to_string(n) + ") @" + std::to_string(t) + " / join", r, 3.0, "x");
+  if (weft_at.count(1) && weft_at.count(2))
+    bar("weft async_fib(" + std::to_string(n) + ") @2 threads / @1", weft_at[2] / weft_at[1], 1.0,
+        "x");
 }
 
-// A nested workload's table (time, over the sequential run, over weft's) and its bars:
-// weft at 2 threads over its own 1-thread time and, where given, over oneTBB's at 2.
+// A table of peers seq, weft, tbb, ... (time, over the sequential run, over weft's) and its
+// bars: weft at 2 threads over its own 1-thread time and, where given, over oneTBB's at 2.
 template <class Peers, class Run>
-void run_nested(const char* workload, const std::string& param, const std::string& title,
+void run_scaling_table(const char* workload, const std::string& param, const std::string& title,
                 const Peers& peers, const options& o, csv_sink& csv, double vs_tbb_limit,
                 Run&& run) {
   std::printf("\n== %s: %s; median of %d rounds x %d runs ==\n%-7s %-5s %10s %8s %8s\n",
@@ -173,6 +180,18 @@ void run_nested(const char* workload, const std::string& param, const std::strin
         vs_tbb_limit, "x");
 }
 
+// spawn_throughput's loop with tasks that compute: does the spawner share them?
+void run_spawn_loop(const options& o, csv_sink& csv) {
+  namespace s = spawn_throughput;
+  const long tasks = static_cast<long>(o.size_of("spawn_loop", s::loop_tasks, s::quick_loop_tasks));
+  run_scaling_table("spawn_loop", "tasks=" + std::to_string(tasks),
+                    std::to_string(tasks) + " tasks of " + std::to_string(s::loop_steps) +
+                        " LCG steps each spawned from one thread into one group, then waited",
+                    s::loop_peers, o, csv, 1.0, [&](const auto& p, int threads) {
+                      return p.run(tasks, s::loop_steps, threads, o.reps);
+                    });
+}
+
 void run_nested_nqueens(const options& o, csv_sink& csv) {
   namespace q = nested;
   const int n = static_cast<int>(o.size_of("nested_nqueens", q::default_n, q::quick_n));
@@ -180,7 +199,7 @@ void run_nested_nqueens(const options& o, csv_sink& csv) {
     std::fprintf(stderr, "weft_bench: nested_nqueens size %d is not in 1..14\n", n);
     std::exit(2);
   }
-  run_nested("nested_nqueens", "n=" + std::to_string(n),
+  run_scaling_table("nested_nqueens", "n=" + std::to_string(n),
              "n-queens(" + std::to_string(n) +
                  "), a parallel sum over the free columns at every level, no cutoff",
              q::queens_peers, o, csv, 0.8,
@@ -190,7 +209,7 @@ void run_nested_nqueens(const options& o, csv_sink& csv) {
 void run_nested_grid(const options& o, csv_sink& csv) {
   namespace q = nested;
   const std::size_t side = o.size_of("nested_grid", q::default_side, q::quick_side);
-  run_nested("nested_grid", "side=" + std::to_string(side),
+  run_scaling_table("nested_grid", "side=" + std::to_string(side),
              std::to_string(side) + " x " + std::to_string(side) +
                  " grid, a parallel sum over the rows of parallel sums over a row",
              q::grid_peers, o, csv, 0,
@@ -202,6 +221,7 @@ void run_nested_grid(const options& o, csv_sink& csv) {
 void run_task_workload(const std::string& workload, const options& o, csv_sink& csv) {
   if (workload == "nqueens") run_nqueens(o, csv);
   if (workload == "spawn_throughput") run_spawn_throughput(o, csv);
+  if (workload == "spawn_loop") run_spawn_loop(o, csv);
   if (workload == "async_fib") run_async_fib(o, csv);
   if (workload == "nested_nqueens") run_nested_nqueens(o, csv);
   if (workload == "nested_grid") run_nested_grid(o, csv);
@@ -213,6 +233,7 @@ int task_steps(const std::string& workload, const options& o) {
   if (workload == "async_fib") return built(async_fib::peers) * per_peer;
   if (workload == "nested_nqueens") return built(nested::queens_peers) * per_peer;
   if (workload == "nested_grid") return built(nested::grid_peers) * per_peer;
+  if (workload == "spawn_loop") return built(spawn_throughput::loop_peers) * per_peer;
   return built(spawn_throughput::peers) * per_peer;
 }
 

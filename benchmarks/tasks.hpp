@@ -9,8 +9,8 @@
 
 namespace weft_bench {
 
-inline constexpr const char* task_workloads[] = {"nqueens", "spawn_throughput", "async_fib",
-                                                 "nested_nqueens", "nested_grid"};
+inline constexpr const char* task_workloads[] = {"nqueens", "spawn_throughput", "spawn_loop",
+                                                 "async_fib", "nested_nqueens", "nested_grid"};
 
 // Runs one of task_workloads and prints its table and bars.
 void run_task_workload(const std::string& workload, const options& o, csv_sink& csv);

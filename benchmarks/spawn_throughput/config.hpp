@@ -42,4 +42,37 @@ inline const peer<run_fn> peers[] = {
     {"omp", WEFT_BENCH_IF_OMP(&run_omp)},
 };
 
+// spawn_loop: the same loop with tasks that compute, `steps` steps of an LCG each (10,000
+// steps: ~13 us here): what a task_group or scope filled in a loop looks like in a program.
+// The spawner pushes the tasks far faster than a sleeping thread wakes, so the others get
+// work only if the spawner keeps offering it while it runs the tasks itself.
+inline constexpr long loop_tasks = 3'000;
+inline constexpr long quick_loop_tasks = 600;
+inline constexpr long loop_steps = 10'000;
+
+// One task's work: out of line, so that each peer's task calls the same code.
+[[gnu::noinline]] inline std::uint64_t task_work(std::uint64_t seed, long steps) {
+  for (long i = 0; i < steps; ++i) seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+  return seed;
+}
+// The counter step of one task: 1, plus 0 unless the LCG hits a value it never reaches from
+// these seeds (so that the work cannot be dropped).
+inline long task_count(long i, long steps) {
+  return 1 + (task_work(static_cast<std::uint64_t>(i), steps) == 0 ? 1 : 0);
+}
+
+// Wall ns of `reps` rounds of `tasks` spawns of `steps` steps each and one wait.
+using loop_fn = std::vector<double>(long tasks, long steps, int threads, int reps);
+loop_fn run_seq_loop;
+loop_fn run_weft_loop;
+loop_fn run_tbb_loop;
+loop_fn run_omp_loop;
+
+inline const peer<loop_fn> loop_peers[] = {
+    {"seq", &run_seq_loop},
+    {"weft", &run_weft_loop},
+    {"tbb", WEFT_BENCH_IF_TBB(&run_tbb_loop)},
+    {"omp", WEFT_BENCH_IF_OMP(&run_omp_loop)},
+};
+
 }  // namespace weft_bench::spawn_throughput

@@ -23,4 +23,20 @@ std::vector<double> run_weft(long tasks, int threads, int reps) {
   });
 }
 
+std::vector<double> run_weft_loop(long tasks, long steps, int threads, int reps) {
+  weft::thread_pool pool({.num_threads = static_cast<std::size_t>(threads)});
+  auto counters = std::make_unique<counter[]>(max_threads);
+  return time_reps(reps, [&] {
+    for (int i = 0; i < max_threads; ++i) counters[i].value = 0;
+    counter* const c = counters.get();
+    pool.install([&] {
+      weft::scope([&](weft::task_scope& s) {
+        for (long i = 0; i < tasks; ++i)
+          s.spawn([c, i, steps] { c[*weft::thread_index()].value += task_count(i, steps); });
+      });
+    });
+    check("weft", tasks, c);
+  });
+}
+
 }  // namespace weft_bench::spawn_throughput

@@ -56,6 +56,30 @@ TEST_CASE("published items are stolen oldest first, pop sees what was stolen", "
   REQUIRE(d.empty());
 }
 
+TEST_CASE("after a stolen slot the owner drops every stolen slot down to its floor at once",
+          "[deque][requirement]") {
+  split_deque d(16);
+  for (std::uintptr_t i = 0; i < 10; ++i) REQUIRE(d.push(item(i)));
+  REQUIRE(d.publish([](void*) noexcept {}, 8));  // slots 0..7 public, 8 and 9 private
+  for (std::uintptr_t i = 0; i < 8; ++i) REQUIRE(d.steal().item == item(i));
+  REQUIRE(d.pop() == item(9));
+  REQUIRE(d.pop() == item(8));
+  REQUIRE(d.pop() == nullptr);  // slot 7 was stolen, and so were 0..6
+  d.drop_stolen_down_to(3);     // the caller owns the slots above 3
+  REQUIRE(d.size_for_owner() == 3);
+  REQUIRE(d.public_is_empty());
+  REQUIRE(d.steal().status == split_deque::steal_status::empty);
+  // Usable at the new height: a push there is published and stolen as usual.
+  REQUIRE(d.push(item(20)));
+  REQUIRE(d.publish());
+  const auto s = d.steal();
+  REQUIRE(s.status == split_deque::steal_status::success);
+  REQUIRE(s.item == item(20));
+  REQUIRE(s.slot == 3);
+  d.drop_stolen_down_to(5);  // at or below the floor already: nothing changes
+  REQUIRE(d.size_for_owner() == 4);
+}
+
 TEST_CASE("pop_if_private takes the expected slot only when it is private", "[deque][requirement]") {
   split_deque d(16);
   REQUIRE(d.push(item(0)));

@@ -225,10 +225,13 @@ inline void set_current_worker(worker* w) noexcept {
 }
 
 // The owner's newest job above `floor`, popped; nullptr once the deque's height is at or
-// below `floor`. A slot whose job was stolen comes back empty and is skipped.
+// below `floor`. A slot whose job was stolen comes back empty, and with it every slot below
+// it down to `floor`.
 inline job_header* pop_own_above(worker& w, std::uint32_t floor) noexcept {
-  while (w.deque.size_for_owner() > floor)
+  while (w.deque.size_for_owner() > floor) {
     if (void* item = w.deque.pop()) return job_of(item);
+    w.deque.drop_stolen_down_to(floor);  // every slot below a stolen one was stolen (I4)
+  }
   return nullptr;
 }
 

@@ -52,7 +52,7 @@ namespace weft::detail {
 // | Q2  | steal         | load slot                  | relaxed        | Q1         | ordered by Q4; validated by Q5 (I3)
 // | Q5  | steal         | CAS public_ (tail + 1)     | acq_rel / relaxed on failure | Q3, Q6, Q5 | one winner per slot; RMWs extend Q3's release sequence
 // | Q6  | pop (public)  | CAS public_ (split down)   | acq_rel        | Q5         | owner and thieves decide ownership of slot i on one word
-// | Q7  | pop (stolen)  | store public_ {i, i, tag+1}| release        | Q4         | tail == split here, so no thief CAS can succeed; tag bump (I3)
+// | Q7  | pop (stolen), drop_stolen_down_to | store public_ {i, i, tag+1}| release | Q4 | tail == split here, so no thief CAS can succeed; tag bump (I3)
 //
 // TSan: there are no standalone fences here, so TSan sees every pairing as written.
 // ---------------------------------------------------------------------------------------
@@ -88,6 +88,19 @@ class split_deque {
       return slots_[i].load(std::memory_order_relaxed);
     }
     return pop_public_cold(i);
+  }
+
+  // Owner only, right after pop() returned nullptr: the slot at the new height was stolen,
+  // and by I4 so was every slot below it. Drops the height to `floor` at once (one Q7 store
+  // instead of one per slot); the caller owns every slot above `floor`.
+  void drop_stolen_down_to(std::uint32_t floor) noexcept {
+    if (head_ <= floor) return;
+    close_gate();
+    head_ = floor;
+    owner_split_ = floor;
+    private_limit_ = floor + private_bound_;
+    const std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
+    public_.value.store(pack(floor, floor, tag_of(cur) + 1), std::memory_order_release);  // Q7
   }
 
   // Owner only. The join fast path: if the newest item sits at `index` and is still private,
