@@ -150,7 +150,6 @@ class split_deque {
   bool has_private() const noexcept { return owner_split_ < head_; }
   // Owner only.
   std::uint32_t private_count() const noexcept { return head_ - owner_split_; }
-  bool is_full() const noexcept { return head_ == capacity_; }
   // Owner only. True once the private region holds `private_bound` items: the caller may
   // then run new work inline instead of pushing it (join's unrecorded path, ADR 0006).
   // Publishing or losing the private region to thieves starts a new count.
