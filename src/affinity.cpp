@@ -14,17 +14,6 @@
 namespace weft::detail {
 namespace {
 
-// The CPUs this process may run on, ascending.
-std::vector<int> allowed_cpus() {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  std::vector<int> cpus;
-  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
-  for (int c = 0; c < CPU_SETSIZE; ++c)
-    if (CPU_ISSET(c, &set)) cpus.push_back(c);
-  return cpus;
-}
-
 // A number from the CPU's topology folder, or `fallback` where the kernel does not say.
 int topology_value(int cpu, const char* name, int fallback) {
   std::ifstream in("/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology/" + name);
@@ -67,6 +56,16 @@ std::vector<cpu_place> places_of(const std::vector<int>& cpus) {
 
 }  // namespace
 
+std::vector<int> allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  std::vector<int> cpus;
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (int c = 0; c < CPU_SETSIZE; ++c)
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  return cpus;
+}
+
 std::vector<int> plan_pinning(const rt::pin_config& pin, std::size_t num_threads) {
   using how = rt::pin_config::policy;
   if (pin.how == how::none) return {};
@@ -100,6 +99,13 @@ bool pin_at_start(pthread_attr_t& attr, int cpu) noexcept {
   cpu_set_t set;
   CPU_ZERO(&set);
   CPU_SET(cpu, &set);
+  return pthread_attr_setaffinity_np(&attr, sizeof set, &set) == 0;
+}
+
+bool confine_at_start(pthread_attr_t& attr, const std::vector<int>& cpus) noexcept {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (const int c : cpus) CPU_SET(c, &set);
   return pthread_attr_setaffinity_np(&attr, sizeof set, &set) == 0;
 }
 

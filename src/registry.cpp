@@ -193,6 +193,19 @@ std::size_t stack_bytes_for(std::size_t requested) {
   return std::max((requested + page - 1) / page * page, minimum);
 }
 
+// The NUMA placement `config` asks for, with the topology it was planned on (null when
+// none is asked for). Throws std::invalid_argument as plan_numa does, and when `pin` is set
+// too.
+numa_plan plan_placement(const rt::pool_config& config, std::size_t num_threads,
+                         std::unique_ptr<numa_topology>& topology) {
+  if (config.numa.how == rt::numa_config::policy::none) return {};
+  if (config.pin.how != rt::pin_config::policy::none)
+    throw std::invalid_argument(
+        "weft::pool_options: pin and numa both say where threads run; set one of them");
+  topology = std::make_unique<numa_topology>();
+  return plan_numa(config.numa, num_threads, *topology);
+}
+
 }  // namespace
 
 registry::registry(rt::pool_config config)
@@ -224,11 +237,27 @@ registry::registry(rt::pool_config config)
                                 " bytes is refused by the system: " + std::strerror(err));
   }
   std::vector<int> pinned_cpu;
+  numa_plan numa;
   try {
     pinned_cpu = plan_pinning(config_.pin, num_threads_);
+    numa = plan_placement(config_, num_threads_, numa_topology_);
   } catch (...) {
     pthread_attr_destroy(&attr);
     throw;
+  }
+  if (!numa.node.empty()) {
+    numa_node_ = numa.node;
+    // Each worker's queue slots on its node (the worker array's own lines stay where the
+    // array is: a few lines that live in cache). Its spawn arena is allocated by the thread
+    // itself, confined to the node, so first touch puts it there.
+    for (std::size_t i = 0; i < num_threads_; ++i) {
+      const split_deque& d = workers_[i].deque;
+      if (numa_topology_->binds_memory() &&
+          !numa_topology_->bind(d.slot_memory(), d.slot_memory_bytes(),
+                                static_cast<unsigned>(numa.node[i])))
+        std::fprintf(stderr, "weft: cannot bind thread %zu's queue to NUMA node %d\n", i,
+                     numa.node[i]);
+    }
   }
   threads_.reserve(num_threads_);
   // Before any thread starts: a thread that parks under a limit must be found by the
@@ -237,6 +266,8 @@ registry::registry(rt::pool_config config)
   for (std::size_t i = 1; i < num_threads_; ++i) {
     if (!pinned_cpu.empty() && !pin_at_start(attr, pinned_cpu[i]))
       std::fprintf(stderr, "weft: cannot pin thread %zu to CPU %d\n", i, pinned_cpu[i]);
+    if (!numa.cpus.empty() && !confine_at_start(attr, numa.cpus[i]))
+      std::fprintf(stderr, "weft: cannot place thread %zu on NUMA node %d\n", i, numa.node[i]);
     pthread_t tid;
     auto* start = new thread_start{this, static_cast<std::uint32_t>(i)};
     if (const int err = pthread_create(&tid, &attr, &start_background, start); err != 0) {
@@ -255,6 +286,10 @@ registry::~registry() {
   unregister_pool(this);
   for (std::size_t i = 1; i < num_threads_; ++i) terminate_[i]->set();
   for (pthread_t tid : threads_) pthread_join(tid, nullptr);
+  if (!numa_node_.empty() && numa_topology_->binds_memory()) {
+    for (std::size_t i = 0; i < num_threads_; ++i)
+      numa_topology_->unbind(workers_[i].deque.slot_memory(), workers_[i].deque.slot_memory_bytes());
+  }
 }
 
 // D2: the decrement that reaches 0 sets every registered waiter's latch under the mutex;
@@ -393,6 +428,8 @@ void configure_global(pool_config config) {
     // Checked now, not at first use: the error belongs to this call.
     static_cast<void>(stack_bytes_for(config.stack_size));
     static_cast<void>(plan_pinning(config.pin, resolved_global_threads(config)));
+    std::unique_ptr<numa_topology> topology;
+    static_cast<void>(plan_placement(config, resolved_global_threads(config), topology));
     global_options = std::move(config);
     return;
   }
@@ -401,7 +438,8 @@ void configure_global(pool_config config) {
                     (config.thread_name.empty() || config.thread_name == have.thread_name) &&
                     (config.stack_size == 0 || stack_bytes_for(config.stack_size) == have.stack_size) &&
                     !config.on_task_exception && !config.on_thread_start && !config.on_thread_exit &&
-                    config.pin.how == pin_config::policy::none;
+                    config.pin.how == pin_config::policy::none &&
+                    config.numa.how == numa_config::policy::none;
   if (!same)
     throw std::logic_error(
         "weft::configure_global: the global pool exists already (" +
@@ -711,7 +749,8 @@ worker_stats stats_of_worker(const registry* reg, std::size_t index) noexcept {
   const worker& w = r.worker_at(index);
   const auto sleeps = r.sleep().sleeps_of(static_cast<std::uint32_t>(index));
   return {w.stats.jobs_run.load(std::memory_order_relaxed),
-          w.stats.steals.load(std::memory_order_relaxed), sleeps.first, sleeps.second};
+          w.stats.steals.load(std::memory_order_relaxed), sleeps.first, sleeps.second,
+          r.numa_node_of(index)};
 }
 
 }  // namespace rt

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "injector.hpp"
+#include "numa.hpp"
 #include "sleep.hpp"
 #include "weft/detail/sched/latch.hpp"
 #include "weft/detail/sched/runtime.hpp"
@@ -82,6 +83,10 @@ class registry {
   void background_main(std::uint32_t index) noexcept;
   // What the pool was built with (num_threads resolved). Read-only after construction.
   const rt::pool_config& config() const noexcept { return config_; }
+  // The NUMA node thread `index` is placed on (pool_options::numa), or -1.
+  int numa_node_of(std::size_t index) const noexcept {
+    return numa_node_.empty() ? -1 : numa_node_[index];
+  }
 
   // Detached tasks (docs/protocols/spawn.md#detached-tasks).
   void detached_begin() noexcept { detached_.value.fetch_add(1, std::memory_order_relaxed); }  // D1
@@ -124,6 +129,10 @@ class registry {
   std::mutex idle_mutex_;
   idle_waiter* idle_waiters_ = nullptr;  // guarded by idle_mutex_
   std::vector<pthread_t> threads_;
+  // NUMA placement: each thread's node (empty when not placed), and the topology that bound
+  // the workers' queue memory, kept to give it back to the default policy at the end.
+  std::vector<int> numa_node_;
+  std::unique_ptr<numa_topology> numa_topology_;
 };
 
 }  // namespace weft::detail

@@ -57,6 +57,41 @@ class pinning {
   detail::rt::pin_config config_;
 };
 
+namespace numa {
+/// `pool_options::numa = weft::numa::spread`: background thread i runs on the CPUs of NUMA
+/// node `nodes()[i % nodes().size()]` (the caller seat, index 0, counts as the first node's),
+/// and each thread's queue memory is bound to its node: a pool that spans sockets keeps each
+/// thread's scheduling state local to it.
+struct spread_t {};
+inline constexpr spread_t spread{};
+/// `pool_options::numa = weft::numa::node(k)`: every background thread runs on the CPUs of
+/// NUMA node k (its OS number, as numactl and /sys/devices/system/node count), and every
+/// thread's queue memory is bound to it; a pool of `num_threads` 0 gets one thread per CPU
+/// of the node. `weft::numa::per_node_pools` builds one such pool per node.
+struct node {
+  explicit constexpr node(unsigned os_index) noexcept : index(os_index) {}
+  unsigned index;
+};
+}  // namespace numa
+
+/// Which NUMA nodes a pool's threads run on (`pool_options::numa`): not placed (the
+/// default), `weft::numa::spread` or `weft::numa::node(k)`. The topology comes from hwloc,
+/// loaded at run time; where weft was built without it, where libhwloc cannot be loaded, or
+/// where `spread` finds a single node, placement is a no-op and says so once on stderr
+/// (`weft::numa::describe()` says the same without a pool).
+class numa_placement {
+ public:
+  numa_placement() noexcept = default;
+  numa_placement(numa::spread_t) noexcept : config_{policy::spread, 0} {}  // NOLINT: implicit on purpose
+  numa_placement(numa::node n) noexcept : config_{policy::node, n.index} {}  // NOLINT: implicit on purpose
+  /// Internal: what the pool is built with. Not part of the API.
+  const detail::rt::numa_config& config() const noexcept { return config_; }
+
+ private:
+  using policy = detail::rt::numa_config::policy;
+  detail::rt::numa_config config_;
+};
+
 struct pool_options {
   /// Threads of the pool, the caller of `install` included. 0 means "as many as the
   /// hardware has" (for the global pool: `WEFT_NUM_THREADS`, else the hardware's count).
@@ -85,13 +120,20 @@ struct pool_options {
   /// start handler. Default: not pinned. `std::invalid_argument` from the pool's
   /// constructor for an empty list or a CPU this process may not run on.
   pinning pin = {};
+  /// Which NUMA nodes the threads run on, and where their queues' memory lives:
+  /// `weft::numa::spread` or `weft::numa::node(k)`; default: not placed. A thread starts on
+  /// its node's CPUs (those of this process's affinity mask), before its start handler; its
+  /// task arena is allocated by the thread itself, so it is local too. Setting both `pin`
+  /// and `numa` is a `std::invalid_argument`, as is a node that does not exist or has none
+  /// of this process's CPUs.
+  numa_placement numa = {};
 };
 
 namespace detail {
 inline rt::pool_config config_of(pool_options&& o) {
   return {o.num_threads,          std::move(o.on_task_exception), std::move(o.thread_name),
           o.stack_size,           std::move(o.on_thread_start),   std::move(o.on_thread_exit),
-          o.pin.config()};
+          o.pin.config(),         o.numa.config()};
 }
 }  // namespace detail
 
@@ -115,7 +157,7 @@ class thread_pool {
   /// `std::invalid_argument` for a stack size the system refuses; a failure to create a
   /// thread is fatal (message on stderr, then abort).
   explicit thread_pool(pool_options options = {}) {
-    if (options.num_threads == 0) options.num_threads = default_threads();
+    if (options.num_threads == 0) options.num_threads = default_threads(options.numa);
     reg_ = detail::rt::create_registry(detail::config_of(std::move(options)));
   }
   /// Waits for the pool's detached tasks (`spawn`), then stops and joins its threads.
@@ -187,6 +229,7 @@ class thread_pool {
     std::uint64_t steals;    ///< of those, taken from another thread's deque
     std::uint64_t sleeps;    ///< times it blocked in the kernel for lack of work
     std::uint64_t wakeups;   ///< times another thread woke it from such a block
+    int numa_node;           ///< the NUMA node it is placed on (`pool_options::numa`; for the caller seat, its queue's memory), -1: not placed
   };
   struct stats_snapshot {
     std::size_t threads;   ///< seats of the pool
@@ -203,13 +246,13 @@ class thread_pool {
     snapshot.workers.reserve(s.threads);
     for (std::size_t i = 0; i < s.threads; ++i) {
       const auto w = detail::rt::stats_of_worker(reg_, i);
-      snapshot.workers.push_back({w.jobs_run, w.steals, w.sleeps, w.wakeups});
+      snapshot.workers.push_back({w.jobs_run, w.steals, w.sleeps, w.wakeups, w.numa_node});
     }
     return snapshot;
   }
 
  private:
-  static std::size_t default_threads() noexcept;
+  static std::size_t default_threads(const numa_placement& placement);
   void reset() noexcept {
     if (reg_ == nullptr) return;
     wait_idle();
@@ -218,10 +261,49 @@ class thread_pool {
   detail::registry* reg_ = nullptr;
 };
 
-inline std::size_t thread_pool::default_threads() noexcept {
+inline std::size_t thread_pool::default_threads(const numa_placement& placement) {
+  if (placement.config().how == detail::rt::numa_config::policy::node) {
+    if (const std::size_t cpus = detail::rt::numa_node_cpus(placement.config().node)) return cpus;
+  }
   const unsigned n = std::thread::hardware_concurrency();
   return n == 0 ? 1 : n;
 }
+
+namespace numa {
+/// The NUMA nodes this process may run threads on (OS numbers, ascending), as hwloc sees
+/// them; empty where placement is a no-op (weft built without hwloc, or libhwloc not
+/// loadable). Reads the topology on each call.
+inline std::vector<unsigned> nodes() { return detail::rt::numa_nodes(); }
+
+/// What NUMA placement does here, in a sentence: hwloc's version and each usable node's CPUs,
+/// or why placement is a no-op.
+inline std::string describe() {
+  std::string sentence;
+  detail::rt::numa_description(sentence);
+  return sentence;
+}
+
+/// One pool per NUMA node this process may run on, in `nodes()` order: pool k is built with
+/// `base` and `numa = numa::node(nodes()[k])`, and, where `base.num_threads` is 0, one thread
+/// per CPU of its node. Route each part of the work to its node's pool with `install` (data
+/// first touched there stays there). Where placement is a no-op: one pool, built from `base`
+/// as is (numa left unset). Exceptions: those of `thread_pool`'s constructor.
+inline std::vector<thread_pool> per_node_pools(const pool_options& base = {}) {
+  std::vector<thread_pool> pools;
+  const std::vector<unsigned> ids = nodes();
+  if (ids.empty()) {
+    pools.emplace_back(base);
+    return pools;
+  }
+  pools.reserve(ids.size());
+  for (const unsigned id : ids) {
+    pool_options o = base;
+    o.numa = node(id);
+    pools.emplace_back(std::move(o));
+  }
+  return pools;
+}
+}  // namespace numa
 
 /// Threads of the pool the calling thread works for; outside every pool, the size the global
 /// pool has or will have (the query does not create it). Thread safety: any thread.

@@ -27,6 +27,15 @@ TEST_CASE("configure_global sizes and names the global pool before its first use
   REQUIRE_FALSE(weft::thread_index().has_value());
   REQUIRE(weft_test::threads_named("weft") == 0);
 
+  // What a pool could not be built with is refused now, not at first use.
+  REQUIRE_THROWS_AS(weft::configure_global({.num_threads = 2, .numa = weft::numa::node(4095)}),
+                    std::invalid_argument);
+  REQUIRE_THROWS_AS(weft::configure_global({.num_threads = 2,
+                                            .pin = weft::pin::spread,
+                                            .numa = weft::numa::spread}),
+                    std::invalid_argument);
+  REQUIRE(weft_test::threads_named("weft") == 0);
+
   weft::pool_options first;
   first.num_threads = 5;
   weft::configure_global(std::move(first));  // replaced before first use: allowed
@@ -62,6 +71,8 @@ TEST_CASE("configure_global sizes and names the global pool before its first use
   handler.num_threads = 3;
   handler.on_thread_start = [](std::size_t) {};
   REQUIRE_THROWS_AS(weft::configure_global(std::move(handler)), std::logic_error);
+  REQUIRE_THROWS_AS(weft::configure_global({.num_threads = 3, .numa = weft::numa::spread}),
+                    std::logic_error);
   REQUIRE(weft::iter(std::vector<long>{5, 6}).sum() == 11);  // still usable
 }
 

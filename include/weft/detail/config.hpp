@@ -50,6 +50,9 @@
 //   weft::detail::rt::inject_and_wait
 //   weft::detail::rt::leave_seat
 //   weft::detail::rt::num_threads
+//   weft::detail::rt::numa_description
+//   weft::detail::rt::numa_node_cpus
+//   weft::detail::rt::numa_nodes
 //   weft::detail::rt::outside_fifo
 //   weft::detail::rt::post_mail
 //   weft::detail::rt::remove_thread_limit

@@ -37,6 +37,13 @@ struct pin_config {
   std::vector<unsigned> cpus;  // for policy::cpus
 };
 
+// Which NUMA nodes a pool's threads run on and its queues' memory lives on (weft::numa).
+struct numa_config {
+  enum class policy : unsigned char { none, spread, node };
+  policy how = policy::none;
+  unsigned node = 0;  // for policy::node: the node's OS index
+};
+
 // How a pool is built: weft::pool_options, resolved (num_threads 0 means the default: the
 // hardware's count, or WEFT_NUM_THREADS for the global pool).
 struct pool_config {
@@ -47,8 +54,19 @@ struct pool_config {
   thread_handler on_thread_start;
   thread_handler on_thread_exit;
   pin_config pin;
+  numa_config numa;
 };
 inline constexpr std::size_t default_stack_bytes = std::size_t{64} << 20;
+
+// The NUMA nodes this process may run threads on (OS indexes, ascending), as hwloc sees them;
+// empty where hwloc is absent or cannot be loaded. Loads the topology on each call.
+WEFT_API std::vector<unsigned> numa_nodes();
+// How many of this process's CPUs node `node` has (0 for a node it has none of or that does
+// not exist; the process's whole CPU count for node 0 where hwloc is absent).
+WEFT_API std::size_t numa_node_cpus(unsigned node);
+// What NUMA placement can do here, in a sentence (weft::numa::describe), into `out`. (An
+// out-parameter: a returned std::string would tag the exported name [abi:cxx11].)
+WEFT_API void numa_description(std::string& out);
 
 // The process-wide pool, created on first use: with the options of configure_global, else
 // WEFT_NUM_THREADS or the hardware's count.
@@ -167,6 +185,7 @@ struct worker_stats {
   std::uint64_t steals;
   std::uint64_t sleeps;
   std::uint64_t wakeups;
+  int numa_node;  // -1: not placed
 };
 // Worker `index`'s counters (racy: each is a relaxed load, or read under its sleep mutex).
 WEFT_API worker_stats stats_of_worker(const registry* reg, std::size_t index) noexcept;

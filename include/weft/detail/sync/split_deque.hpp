@@ -4,8 +4,10 @@
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
 
 #include "weft/detail/config.hpp"
 #include "weft/detail/sync/cache_padded.hpp"
@@ -64,9 +66,19 @@ class split_deque {
   static constexpr std::uint32_t default_capacity = 4096;
 
   explicit split_deque(std::uint32_t capacity = default_capacity)
-      : slots_(new std::atomic<job_handle>[capacity]), capacity_(capacity) {
+      : slots_(allocate_slots(capacity)), capacity_(capacity) {
     if (capacity >= 0xFFFFu) fatal("split_deque: capacity must fit the 16-bit indices");
   }
+
+  // The slots' memory: whole pages of their own (page-aligned, a multiple of the page size),
+  // so that a NUMA-placed pool can bind it to its worker's node without moving anything
+  // else (src/numa.hpp). Not touched by push or steal.
+  void* slot_memory() const noexcept { return slots_.get(); }
+  static constexpr std::size_t slot_memory_bytes(std::uint32_t capacity) noexcept {
+    return (capacity * sizeof(std::atomic<job_handle>) + slot_page_bytes - 1) / slot_page_bytes *
+           slot_page_bytes;
+  }
+  std::size_t slot_memory_bytes() const noexcept { return slot_memory_bytes(capacity_); }
 
   // Owner only. False when full: the caller runs the item inline instead.
   WEFT_INLINE bool push(job_handle item) noexcept {
@@ -249,8 +261,21 @@ class split_deque {
     return static_cast<std::uint32_t>(w >> 32);
   }
 
+  static constexpr std::size_t slot_page_bytes = 4096;
+  struct slots_deleter {
+    void operator()(std::atomic<job_handle>* slots) const noexcept {
+      ::operator delete(static_cast<void*>(slots), std::align_val_t{slot_page_bytes});
+    }
+  };
+  static std::atomic<job_handle>* allocate_slots(std::uint32_t capacity) {
+    void* memory = ::operator new(slot_memory_bytes(capacity), std::align_val_t{slot_page_bytes});
+    auto* slots = static_cast<std::atomic<job_handle>*>(memory);
+    for (std::uint32_t i = 0; i < capacity; ++i) ::new (slots + i) std::atomic<job_handle>(nullptr);
+    return slots;
+  }
+
   // Read-only after construction: read by the owner and by every thief.
-  std::unique_ptr<std::atomic<job_handle>[]> slots_;
+  std::unique_ptr<std::atomic<job_handle>[], slots_deleter> slots_;
   std::uint32_t capacity_;
   // Owner-only line.
   alignas(cache_line_bytes) std::uint32_t head_ = 0;
