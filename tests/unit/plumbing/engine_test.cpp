@@ -338,6 +338,36 @@ TEST_CASE("nested operations run their items one fold depth down", "[iter][plumb
   }
 }
 
+// A nested fold that goes parallel runs its rest as one leaf that cuts it when a thread is
+// hungry (docs/plumbing.md#nested-calls-split-on-demand). With one outer item nothing above
+// the nested call splits, so its items reach the other threads only through those cuts: each
+// item the calling thread runs waits (bounded, without a clock) until another thread ran one.
+TEST_CASE("a nested fold's items reach idle threads when nothing above it split",
+          "[iter][plumbing]") {
+  for (std::size_t threads : {2, 3}) {
+    weft::thread_pool pool({.num_threads = threads});
+    const std::vector<int> one{1};
+    const std::vector<int> items(256, 1);
+    std::atomic<int> elsewhere{0};
+    const long total = pool.install([&] {
+      const std::thread::id caller = std::this_thread::get_id();
+      return weft::iter(one).map([&](int) {
+        return weft::iter(items).map([&](int y) {
+          if (std::this_thread::get_id() != caller) {
+            elsewhere.fetch_add(1, std::memory_order_relaxed);
+          } else {
+            weft_test::eventually([&] { return elsewhere.load(std::memory_order_relaxed) > 0; },
+                                  100'000);
+          }
+          return long{y};
+        }).sum();
+      }).sum();
+    });
+    CHECK(total == 256);
+    CHECK(elsewhere.load() > 0);
+  }
+}
+
 // A call site learns its items' cost per fold depth: what the calls at one depth learned
 // decides nothing for the calls at another. Planted records: cheap items at depth 3, none
 // learned at depth 0.
