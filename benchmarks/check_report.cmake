@@ -17,7 +17,7 @@
 cmake_minimum_required(VERSION 3.25)
 
 set(time "[0-9.]+ (ns|us|ms|s)")
-set(peer "(oneTBB|OpenMP|std::execution::par|sequential|sequential \\(seq8\\))")
+set(peer "(oneTBB|OpenMP|std::execution::par|sequential|sequential \\(seq[a-z0-9-]*\\))")
 set(ratio "[0-9.]+x")
 set(row_re "^[a-z0-9_/]+ +[0-9]+ +${time} +${peer} +${time} +${ratio} +(${ratio}|-)$")
 set(verdict_re "^verdict: weft is ahead in ([0-9]+) of ([0-9]+) rows, tied \\(within 2 %\\) in ([0-9]+), behind in ([0-9]+)(: .+)?$")

@@ -76,7 +76,8 @@ std::string peer_label(const std::string& peer) {
   if (peer == "omp") return "OpenMP";
   if (peer == "stdpar") return "std::execution::par";
   if (peer == "seq") return "sequential";
-  if (peer == "seq8") return "sequential (seq8)";
+  // Another sequential variant (seq8, fib's seq-calls): named, so that a reader knows which.
+  if (is_sequential(peer)) return "sequential (" + peer + ")";
   return peer;
 }
 
