@@ -52,8 +52,9 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
 ///   `std::ranges::greater`, in contiguous storage: a radix sort, same result as `std::sort`
 ///   (-0.0 and +0.0 are equivalent and may come out in either order; NaNs, which make
 ///   `std::sort` undefined, go after +inf if positive, before -inf if negative);
-/// - anything else: sorted tiles merged in parallel (a pattern-defeating introsort per tile;
-///   on a pool of one thread, one introsort of the whole range).
+/// - anything else: a parallel pattern-defeating introsort (the sides of each large
+///   partition sorted by a join, the first partitions split over the pool; on a pool of one
+///   thread, one introsort of the whole range).
 /// Input already in order, or in reverse order, is detected in one early-exit pass (on the
 /// radix path, inside its first counting pass).
 /// With `weft::seq`, and for element types whose moves may throw, the same introsort runs on
@@ -63,9 +64,10 @@ void sort_entry(It first, It last, Comp& comp, const Proj& proj) {
 /// an access outside the range ("Invalid comparators" in docs/algorithms.md). Exceptions: the
 /// first exception thrown by `comp` propagates, and [first, last) then still holds every
 /// original element exactly once (in some order), provided moving an element does not throw.
-/// Allocation: a scratch buffer of n elements (2 MiB-aligned when large) unless n <= 8192 on
-/// the comparison path, the pool has one thread or the sort runs on the calling thread;
-/// throws `std::bad_alloc` before touching the input if it cannot be had. One large buffer
+/// Allocation: on the radix path, a scratch buffer of n elements (2 MiB-aligned when large);
+/// throws `std::bad_alloc` before touching the input if it cannot be had. The comparison
+/// path needs a few words per partition split over the pool (`std::bad_alloc` then leaves
+/// a permutation). One large buffer
 /// (8 to 256 MiB) is kept after the call, process-wide, for the next large sort to reuse.
 /// Complexity: O(n log n) comparisons whatever `comp` answers; O(n) passes for radix keys.
 template <execution_policy Policy, class It, class Comp = std::less<>>

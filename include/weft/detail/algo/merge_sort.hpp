@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The comparison path of weft::sort and weft::stable_sort, and weft::inplace_merge: fixed
+// The comparison path of weft::stable_sort, and weft::inplace_merge: fixed
 // tiles sorted as independent sub-problems, then levels of merges, each level one pass of
 // output blocks split by merge path. A scratch array of live elements is the other side of
 // every merge; an exception leaves every element back in the input range. A comparator that

@@ -17,6 +17,7 @@
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/keyed_radix_sort.hpp"
 #include "weft/detail/algo/merge_sort.hpp"
+#include "weft/detail/algo/par_introsort.hpp"
 #include "weft/detail/algo/radix_sort.hpp"
 #include "weft/detail/algo/run_merge_sort.hpp"
 #include "weft/detail/algo/seq_sort.hpp"
@@ -131,24 +132,21 @@ void sort_par(It first, It last, Comp& comp, const Proj& proj) {
   } else if constexpr (nothrow_movable_v<It>) {
     projected_less<Comp, Proj> less{&comp, &proj};
     if (sorted_shortcut(first, n, less, Stable)) return;
-    // One tile's worth is one sequential kernel; the unstable one needs no scratch. On a
-    // pool of one thread the unstable sort's tiles and merge levels would only add
-    // log2(n / sort_tile) merge passes to one introsort of the whole range.
-    if (n <= (Stable ? stable_run : sort_tile) || (!Stable && weft::num_threads() == 1)) {
-      if constexpr (Stable)
-        insertion_sort(first, last, less);
-      else
-        introsort(first, last, less);
-      return;
-    }
     if constexpr (Stable) {
+      // One run's worth is one sequential kernel.
+      if (n <= stable_run) {
+        insertion_sort(first, last, less);
+        return;
+      }
       merge_sort_par(first, n, less, [&](auto f, std::size_t m, auto* scratch) {
         run_merge_sort(f, m, scratch, less);
       });
+    } else if (weft::num_threads() == 1) {
+      introsort(first, last, less);
     } else {
-      merge_sort_par(first, n, less, [&](auto f, std::size_t m, auto*) {
-        introsort(f, algo::advance(f, m), less);
-      });
+      // A quicksort moves each element once per level and needs no scratch; tiles and merge
+      // levels would move every element once more per merge level (par_introsort.hpp).
+      introsort_par(first, last, less);
     }
   } else {
     sort_seq<Stable>(first, last, comp, proj);

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: MIT
+// The parallel unstable comparison sort (detail/algo/par_introsort.hpp): the pool-wide
+// partition at every length and chunk count, and weft::sort by a comparator on inputs long
+// enough to take the parallel partition and the joins, in pools of 2 and 7 threads (also
+// under the sanitizers, whose `big` is below the join cutoff): every order, a throwing
+// comparator at many points (a permutation, the pool still usable), and a comparator that
+// answers at random (a permutation, nothing touched outside the range).
+#include <weft/detail/algo/par_introsort.hpp>
+
+#include "algo_support.hpp"
+
+using namespace weft_algo;
+
+namespace {
+
+using pair_t = std::pair<std::uint32_t, std::uint32_t>;  // (key, input position)
+
+// Above par_sort_leaf and long enough for several partition chunks at 7 threads.
+constexpr std::size_t long_n = 4 * weft::detail::algo::par_sort_leaf + 17;
+
+std::vector<pair_t> keyed(std::size_t n, order o, std::uint64_t salt) {
+  const auto keys = ordered_input<int>(n, o, salt);
+  std::vector<pair_t> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = {static_cast<std::uint32_t>(keys[i]), static_cast<std::uint32_t>(i)};
+  return v;
+}
+
+std::vector<pair_t> sorted_copy(std::vector<pair_t> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("partition_par: every boundary layout over 2 to 7 chunks", "[algo][sort]") {
+  weft::thread_pool pool({.num_threads = 2});
+  auto rng = weft_test::seeded_rng(7);
+  for (std::size_t n = 0; n < 160; ++n)
+    for (const std::size_t chunks : {2, 3, 7})
+      for (const unsigned percent : {0u, 10u, 50u, 90u, 100u}) {
+        CAPTURE(n, chunks, percent);
+        std::vector<unsigned> v(n);
+        for (auto& x : v) x = static_cast<unsigned>(rng() % 100);
+        const auto want = [&] {
+          auto w = v;
+          std::sort(w.begin(), w.end());
+          return w;
+        }();
+        const auto left = [percent](unsigned x) { return x < percent; };
+        const auto m = pool.install([&] {
+          return weft::detail::algo::partition_par(v.begin(), v.end(), left, chunks);
+        });
+        const auto expect = static_cast<std::ptrdiff_t>(std::count_if(want.begin(), want.end(), left));
+        REQUIRE(m - v.begin() == expect);
+        REQUIRE(std::all_of(v.begin(), m, left));
+        REQUIRE(std::none_of(m, v.end(), left));
+        auto got = v;
+        std::sort(got.begin(), got.end());
+        REQUIRE(got == want);
+      }
+}
+
+TEST_CASE("sort by a comparator in parallel: every order in pools of 2 and 7", "[algo][sort]") {
+  const auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
+  for (const std::size_t threads : {2, 7}) {
+    weft::thread_pool pool({.num_threads = threads});
+    for (const order o : orders) {
+      CAPTURE(threads, name(o));
+      auto v = keyed(long_n, o, threads);
+      const auto want = sorted_copy(v);
+      pool.install([&] { weft::sort(weft::par, v.begin(), v.end(), by_key); });
+      REQUIRE(std::is_sorted(v.begin(), v.end(), by_key));
+      REQUIRE(sorted_copy(v) == want);
+    }
+    // Non-trivial elements take the partition's branchy path.
+    auto s = random_input<std::string>(long_n, 5);
+    auto want = clone(s);
+    std::sort(want.begin(), want.end());
+    pool.install([&] { weft::sort(weft::par, s.begin(), s.end(), [](const auto& a, const auto& b) { return a < b; }); });
+    REQUIRE(s == want);
+  }
+}
+
+TEST_CASE("sort by a comparator in parallel: an exception leaves a permutation", "[algo][sort][exceptions]") {
+  for (const std::size_t threads : {2, 7}) {
+    weft::thread_pool pool({.num_threads = threads});
+    const auto input = keyed(long_n, order::random, 11);
+    const auto want = sorted_copy(input);
+    auto rng = weft_test::seeded_rng(threads);
+    std::vector<std::size_t> points{0, 1000, long_n, long_n * 5, long_n * 12};
+    for (int i = 0; i < 6; ++i) points.push_back(rng() % (long_n * 18));
+    for (const std::size_t at : points) {
+      CAPTURE(threads, at);
+      auto v = input;
+      std::atomic<std::size_t> calls{0};
+      const thrower t{&calls, at};
+      bool threw = false;
+      try {
+        pool.install([&] {
+          weft::sort(weft::par, v.begin(), v.end(), [&](const pair_t& a, const pair_t& b) {
+            t.tick();
+            return a.first < b.first;
+          });
+        });
+      } catch (const weft_test::test_error&) {
+        threw = true;
+      }
+      REQUIRE(sorted_copy(v) == want);
+      if (!threw) REQUIRE(std::is_sorted(v.begin(), v.end(), [](auto& a, auto& b) { return a.first < b.first; }));
+    }
+    auto v = input;
+    pool.install([&] { weft::sort(weft::par, v.begin(), v.end(), [](auto& a, auto& b) { return a.first < b.first; }); });
+    REQUIRE(sorted_copy(v) == want);
+  }
+}
+
+TEST_CASE("sort by a comparator in parallel: random answers leave a permutation", "[algo][sort][comparator-safety]") {
+  for (const std::size_t threads : {2, 7}) {
+    weft::thread_pool pool({.num_threads = threads});
+    auto v = keyed(long_n, order::random, 13);
+    const auto want = sorted_copy(v);
+    std::atomic<std::uint64_t> state{threads};
+    pool.install([&] {
+      weft::sort(weft::par, v.begin(), v.end(), [&](const pair_t&, const pair_t&) {
+        const std::uint64_t x = state.fetch_add(0x9E3779B97F4A7C15ull, std::memory_order_relaxed);
+        return ((x >> 29) & 1) != 0;
+      });
+    });
+    REQUIRE(sorted_copy(v) == want);
+  }
+}
