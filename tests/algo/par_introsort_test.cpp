@@ -72,6 +72,14 @@ TEST_CASE("sort by a comparator in parallel: every order in pools of 2 and 7", "
       REQUIRE(std::is_sorted(v.begin(), v.end(), by_key));
       REQUIRE(sorted_copy(v) == want);
     }
+    // A comparator that takes non-const references, as std::sort allows.
+    auto w = keyed(long_n, order::random, 17);
+    const auto want_w = sorted_copy(w);
+    pool.install([&] {
+      weft::sort(weft::par, w.begin(), w.end(), [](pair_t& a, pair_t& b) { return a.first < b.first; });
+    });
+    REQUIRE(std::is_sorted(w.begin(), w.end(), by_key));
+    REQUIRE(sorted_copy(w) == want_w);
     // Non-trivial elements take the partition's branchy path.
     auto s = random_input<std::string>(long_n, 5);
     auto want = clone(s);

@@ -131,17 +131,17 @@ void introsort_par_loop(It first, It last, Comp& comp, int budget, bool leftmost
     const bool split = share >= 2 && chunks >= 2;
     choose_pivot(first, last, comp);
     if (!leftmost && !comp(*std::prev(first), *first)) {  // equal to an enclosing pivot
-      const auto& pivot = *first;
-      const auto not_greater = [&](const auto& x) { return !comp(pivot, x); };
+      auto&& pivot = *first;  // comp may take non-const references, as std::sort allows
+      const auto not_greater = [&](auto&& x) { return !comp(pivot, x); };
       first = split ? partition_par(std::next(first), last, not_greater, chunks)
                     : partition_chunk(std::next(first), last, not_greater);
       continue;
     }
     It j;
     if (split) {
-      const auto& pivot = *first;
+      auto&& pivot = *first;
       const It m = partition_par(std::next(first), last,
-                                 [&](const auto& x) { return comp(x, pivot); }, chunks);
+                                 [&](auto&& x) { return comp(x, pivot); }, chunks);
       j = std::prev(m);
       if (j != first) std::iter_swap(first, j);
     } else {
