@@ -98,7 +98,7 @@ inline void offer_work() noexcept {
 }
 
 namespace detail {
-// The splitting engine's call between two blocks of a leaf (plumbing/bridge.hpp): offers this
+// The splitting engine's call between two blocks of a leaf (plumbing/split_tree.hpp): offers this
 // worker's pending forks to idle threads, as offer_work does, and returns true when a thread
 // is idle and this worker has nothing, private or published, to give it, so that the only
 // work left to take is the rest of the loop the caller is in. One demand check for both.

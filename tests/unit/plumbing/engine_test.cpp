@@ -104,7 +104,7 @@ TEST_CASE("pipeline reductions, for_each and to_vector run the engine compiled i
 }
 
 TEST_CASE("leaf blocks refit to their measured cost", "[iter][plumbing]") {
-  // White-box: the rule a leaf applies to each timed block (plumbing/bridge.hpp).
+  // White-box: the rule a leaf applies to each timed block (plumbing/split_tree.hpp).
   using weft::detail::refit_block;
   using weft::detail::stop_check_ns;
   const auto ticks_for_ns = [](double ns) {
@@ -147,7 +147,7 @@ TEST_CASE("leaf blocks refit to their measured cost", "[iter][plumbing]") {
 
 TEST_CASE("a leaf over long items offers its rest before each item, with no thread idle",
           "[iter][plumbing]") {
-  // White-box (plumbing/bridge.hpp, fold_rest): items of at least eager_share_item_ns each
+  // White-box (plumbing/split_tree.hpp, fold_rest): items of at least eager_share_item_ns each
   // make a leaf publish the far half of its rest before each item, not only when a thread
   // asks. The other thread is kept busy in `hold` for the whole loop, so nobody is ever
   // hungry: lazily published work would leave this worker's public region empty throughout.

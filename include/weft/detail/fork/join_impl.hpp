@@ -186,7 +186,7 @@ template <class PA, class PB>
 // A join whose B is made stealable before A starts, whether or not a thread is hungry yet
 // (plain joins publish only on demand). For a caller that knows A runs long enough that a
 // thread turning idle during it should not have to wait for A's end to be given B: the
-// splitting engine's leaves over items of tens of microseconds (plumbing/bridge.hpp). Costs
+// splitting engine's leaves over items of tens of microseconds (plumbing/split_tree.hpp). Costs
 // one publication (a CAS, and a wake-up if a worker sleeps) and, if nobody took B, the
 // public pop's CAS. Outside every pool it is a plain join from outside.
 template <class PA, class PB>
