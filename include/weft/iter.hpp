@@ -49,10 +49,10 @@
 #include "weft/iter/try_fold.hpp"
 #include "weft/iter/try_for_each.hpp"
 #include "weft/iter/try_reduce.hpp"
-#include "weft/iter/value.hpp"
 #include "weft/iter/while_some.hpp"
 #include "weft/iter/zip.hpp"
 #include "weft/plumbing/splitter.hpp"
+#include "weft/plumbing/value.hpp"
 #include "weft/try_traits.hpp"
 
 namespace weft {

@@ -19,7 +19,7 @@
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"
-#include "weft/iter/value.hpp"
+#include "weft/plumbing/value.hpp"
 
 namespace weft::detail {
 

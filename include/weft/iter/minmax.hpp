@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "weft/iter/node.hpp"
-#include "weft/iter/value.hpp"
+#include "weft/plumbing/value.hpp"
 
 namespace weft::detail {
 

@@ -54,15 +54,6 @@ constexpr bool producer_borrows_only = requires { requires N::producer_borrows_o
 template <class N>
 constexpr bool makes_owned_views = requires { requires N::makes_owned_views; };
 
-// The stateless consumer shape shared by most terminal operations: split copies, reduce
-// through the folder type's static `reduce`.
-template <class Derived>
-struct splittable_by_copy {
-  std::pair<Derived, Derived> split_at(std::size_t) const {
-    return {static_cast<const Derived&>(*this), static_cast<const Derived&>(*this)};
-  }
-};
-
 // A consumer adaptor that wraps an inner consumer: filter, map after filter, flat_map...
 // `Make` turns (inner folder) into the adaptor's folder.
 template <class Inner, class Fn, template <class, class> class Folder>

@@ -34,7 +34,7 @@ R&& owned_try(X&& x, std::optional<R>& copy) {
 
 // A piece's result: the first failure in it, else the combined outputs of its items (none
 // for a piece with no items: identity() is never combined, it stands for an empty input).
-// The search protocol is find_first's (iter/find.hpp): `range` holds the least position of a
+// The search protocol is find_first's (plumbing/search.hpp): `range` holds the least position of a
 // failure recorded so far, and a piece right of it stops (I2); reduce prefers the left
 // piece's failure, so the result is the first failure in order. op's own failures count at
 // the position of the last item they combine: the failing item's in a leaf, the right

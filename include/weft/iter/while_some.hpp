@@ -51,7 +51,7 @@ struct prefix_result {
 // says so, and reduce drops everything right of a piece that stopped, in order, as
 // find_first's reduce drops what lies right of its match. The first std::nullopt's position
 // is shared as find_first shares its match's (ordered_search_range: CAS-min, I1-I2 of
-// iter/find.hpp), so pieces right of it stop at their next block.
+// plumbing/search.hpp), so pieces right of it stop at their next block.
 template <class C>
 struct while_some_consumer {
   using result_type = prefix_result<typename C::result_type>;

@@ -110,6 +110,16 @@ inline bool fold_block_of(const P& p, F& f, std::size_t lo, std::size_t hi) {
     return fold_items(p, f, lo, hi);
   }
 }
+
+// The stateless consumer shape shared by most terminal operations (the pipelines' and the
+// algorithms'): split copies, reduce through the folder type's static `reduce`.
+template <class Derived>
+struct splittable_by_copy {
+  std::pair<Derived, Derived> split_at(std::size_t) const {
+    return {static_cast<const Derived&>(*this), static_cast<const Derived&>(*this)};
+  }
+};
+
 }  // namespace weft::detail
 
 namespace weft::plumbing {

@@ -13,11 +13,10 @@
 
 #include "weft/detail/algo/engine.hpp"
 #include "weft/execution.hpp"
-#include "weft/iter/find.hpp"
-#include "weft/iter/node.hpp"
-#include "weft/iter/source.hpp"
-#include "weft/iter/value.hpp"
 #include "weft/plumbing/bridge.hpp"
+#include "weft/plumbing/range_producers.hpp"
+#include "weft/plumbing/search.hpp"
+#include "weft/plumbing/value.hpp"
 
 namespace weft::detail::algo {
 
@@ -47,7 +46,7 @@ std::size_t distance(It first, It last) {
 }
 
 // Ordered search over blocks: iter's find_first consumer with a block function in place of a
-// predicate (protocol tags S1, S2 and the range in weft/iter/find.hpp). A search for the last
+// predicate (protocol tags S1, S2 and the range in plumbing/search.hpp). A search for the last
 // match runs it over mirrored blocks (find_last_block).
 struct find_blocks_consumer : carries_block_cost {
   using result_type = std::size_t;  // no_index: no match
@@ -105,7 +104,7 @@ std::size_t find_first_block(std::size_t n, const Block& block) {
 }
 
 // Whether a search may test the elements its iterators reach a group at a time (scan_groups
-// in weft/iter/find.hpp): each iterator yields an lvalue of a trivially copyable type of at
+// in plumbing/search.hpp): each iterator yields an lvalue of a trivially copyable type of at
 // most 16 bytes, so reading one costs a load and no user code.
 template <class... It>
 inline constexpr bool groups_elements = (groups_items<span_producer<It>> && ...);
@@ -136,7 +135,7 @@ std::size_t first_index(std::size_t n, const Test& test) {
 
 // Unordered search over blocks: iter's `any` consumer with a block function in place of a
 // predicate. The first match anywhere sets the shared flag, and every worker stops at its
-// next block (protocol tags S1, S2 in weft/iter/find.hpp): a match late in the range ends
+// next block (protocol tags S1, S2 in plumbing/search.hpp): a match late in the range ends
 // the search as soon as one worker reaches it, where an ordered search must still finish
 // every block left of it.
 struct any_blocks_consumer : carries_block_cost {

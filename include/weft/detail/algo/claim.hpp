@@ -12,8 +12,8 @@
 #include <utility>
 
 #include "weft/detail/algo/blocks.hpp"
-#include "weft/iter/value.hpp"
 #include "weft/plumbing/bridge.hpp"
+#include "weft/plumbing/value.hpp"
 
 namespace weft::detail::algo {
 

@@ -14,9 +14,9 @@
 
 #include "weft/detail/algo/stream_store.hpp"
 #include "weft/detail/config.hpp"
-#include "weft/iter/source.hpp"
-#include "weft/iter/value.hpp"
 #include "weft/plumbing/bridge.hpp"
+#include "weft/plumbing/range_producers.hpp"
+#include "weft/plumbing/value.hpp"
 
 namespace weft::detail::algo {
 
