@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The splitting engine for the block consumers whose types do not depend on the call,
-// compiled once (detail/algo/engine.hpp and blocks.hpp say why).
+// compiled once (plumbing/blocks.hpp says why).
 #include "weft/detail/algo/blocks.hpp"
 #include "weft/detail/algo/radix_sort.hpp"
 

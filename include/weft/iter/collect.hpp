@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/engine.hpp"
+#include "weft/detail/algo/output_blocks.hpp"
 #include "weft/detail/algo/pages.hpp"
 #include "weft/detail/algo/stream_store.hpp"
 #include "weft/iter/for_each.hpp"

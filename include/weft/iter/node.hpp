@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/engine.hpp"
+#include "weft/plumbing/blocks.hpp"
 #include "weft/plumbing/bridge.hpp"
 #include "weft/plumbing/consumer.hpp"
 #include "weft/plumbing/producer.hpp"
@@ -95,7 +95,7 @@ template <class Inner, class Fn, template <class, class> class Folder>
 constexpr bool root_folds_any_block<wrapping_consumer<Inner, Fn, Folder>> =
     root_folds_any_block<Inner>;
 
-// A pipeline that libweft's engine can run (algo/engine.hpp): a fresh folder of its
+// A pipeline that libweft's engine can run (plumbing/blocks.hpp): a fresh folder of its
 // consumer folds any block, never stops early, and its result is nothing (for_each,
 // to_vector) or a type the engine reduces (the integers, float, double: sum, product, count,
 // reduce), after any adaptors.

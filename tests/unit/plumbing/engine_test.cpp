@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The splitting engine seen from inside (plumbing/bridge.hpp, detail/algo/engine.hpp): which
+// The splitting engine seen from inside (plumbing/bridge.hpp, plumbing/blocks.hpp): which
 // calls reach the engine compiled into libweft, how a leaf refits its blocks and offers its
 // rest, and the probe's learned cost records (per fold depth, sampled, the larger budget of
 // a fork that would wake a thread). White-box: these name weft::detail.

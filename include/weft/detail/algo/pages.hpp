@@ -5,8 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "weft/detail/algo/engine.hpp"
 #include "weft/detail/config.hpp"
+#include "weft/plumbing/blocks.hpp"
 
 namespace weft::detail::algo {
 

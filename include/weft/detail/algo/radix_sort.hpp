@@ -334,7 +334,7 @@ struct radix_survey {
   bool asc, desc, sdesc;
 };
 
-// The survey pass's reduction runs on the compiled engine (run_blocks in engine.hpp).
+// The survey pass's reduction runs on the compiled engine (run_blocks in plumbing/blocks.hpp).
 WEFT_API std::optional<radix_survey<std::uint32_t>> run_blocks(
     std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c,
     const split_options& opt);
