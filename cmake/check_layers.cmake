@@ -18,7 +18,7 @@ function(weft_layer_of path out)
   elseif(path MATCHES "^weft/detail/sync/")
     set(layer L0)
   elseif(path MATCHES "^src/algo/")
-    set(layer L4-detail)       # the algorithms' compiled engine instances
+    set(layer L4-kernels)       # the algorithms' compiled engine instances
   elseif(path MATCHES "^(weft/detail/sched/|src/)")
     set(layer L1)
   elseif(path MATCHES "^weft/detail/fork/")
@@ -33,8 +33,8 @@ function(weft_layer_of path out)
     set(layer L4-vocab)        # the policies and the exception type: no weft include
   elseif(path MATCHES "^weft/(iter\\.hpp|iter/|algorithm\\.hpp|algorithm/|try_traits\\.hpp|text\\.hpp|slice\\.hpp|par_bridge\\.hpp)")
     set(layer L4)
-  elseif(path MATCHES "^weft/detail/algo/")
-    set(layer L4-detail)
+  elseif(path MATCHES "^weft/kernels/")
+    set(layer L4-kernels)
   elseif(path STREQUAL "weft/weft.hpp")
     set(layer umbrella)
   endif()
@@ -51,10 +51,10 @@ set(allowed_L2-waist ${allowed_L2})
 set(allowed_L2-api ${allowed_L2})
 set(allowed_L3 config version L2-waist L3)
 set(allowed_L4-vocab "")
-set(allowed_L4 config version L2-waist L3 L4 L4-vocab L4-detail)
+set(allowed_L4 config version L2-waist L3 L4 L4-vocab L4-kernels)
 # The kernels (sorts, scans, compaction, streamed stores) and the compiled engine see the
 # engine and the vocabulary, never the pipelines: iter/ may include them, not the reverse.
-set(allowed_L4-detail config version L2-waist L3 L4-vocab L4-detail)
+set(allowed_L4-kernels config version L2-waist L3 L4-vocab L4-kernels)
 set(allowed_umbrella version L2-waist L2-api L3 L4 L4-vocab)
 set(names_config "detail/config.hpp, detail/assert.hpp")
 set(names_version "version.hpp")
@@ -66,7 +66,7 @@ set(names_L2-api "L2 public (broadcast.hpp, future.hpp, isolate.hpp, scope.hpp, 
 set(names_L3 "L3 plumbing (plumbing/)")
 set(names_L4-vocab "L4 vocabulary (execution.hpp, algorithm/invalid_comparator.hpp)")
 set(names_L4 "L4 api (iter.hpp, iter/, algorithm.hpp, algorithm/, try_traits.hpp, text.hpp, slice.hpp, par_bridge.hpp)")
-set(names_L4-detail "L4 kernels (detail/algo/, src/algo/)")
+set(names_L4-kernels "L4 kernels (kernels/, src/algo/)")
 set(names_umbrella "umbrella (weft.hpp)")
 
 file(GLOB_RECURSE files RELATIVE "${ROOT}"

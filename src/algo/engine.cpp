@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The splitting engine for the block consumers whose types do not depend on the call,
 // compiled once (plumbing/blocks.hpp says why).
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/radix_sort.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/radix_sort.hpp"
 
 namespace weft::detail::algo {
 

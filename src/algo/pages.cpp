@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // populate_for_write: madvise(MADV_POPULATE_WRITE) on Linux, refused elsewhere.
-#include "weft/detail/algo/pages.hpp"
+#include "weft/kernels/pages.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>

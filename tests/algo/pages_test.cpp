@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "weft/detail/algo/pages.hpp"
+#include "weft/kernels/pages.hpp"
 
 #if defined(__linux__)
 #include <sys/mman.h>

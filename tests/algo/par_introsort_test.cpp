@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: MIT
-// The parallel unstable comparison sort (detail/algo/par_introsort.hpp): the pool-wide
+// The parallel unstable comparison sort (kernels/par_introsort.hpp): the pool-wide
 // partition at every length and chunk count, and weft::sort by a comparator on inputs long
 // enough to take the parallel partition and the joins, in pools of 2 and 7 threads (also
 // under the sanitizers, whose `big` is below the join cutoff): every order, a throwing
 // comparator at many points (a permutation, the pool still usable), and a comparator that
 // answers at random (a permutation, nothing touched outside the range).
-#include <weft/detail/algo/par_introsort.hpp>
+#include <weft/kernels/par_introsort.hpp>
 
 #include "algo_support.hpp"
 

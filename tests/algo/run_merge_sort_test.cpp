@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The sequential stable sort (detail/algo/run_merge_sort.hpp) on inputs made of runs: every
+// The sequential stable sort (kernels/run_merge_sort.hpp) on inputs made of runs: every
 // length up to past two minimum runs, run shapes that reach each merge direction and the
 // stack's rules, stability against std::stable_sort, and a throwing comparator on the
 // calling thread (weft::seq), where no parallel merge level takes over.
-#include <weft/detail/algo/run_merge_sort.hpp>
+#include <weft/kernels/run_merge_sort.hpp>
 
 #include "algo_support.hpp"
 

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "algo_support.hpp"
-#include "weft/detail/algo/scan.hpp"
+#include "weft/kernels/scan.hpp"
 
 using namespace weft_algo;
 
@@ -280,7 +280,7 @@ struct affine_chunker {
 
 }  // namespace
 
-// White-box, deterministic: the tail of a two-thread job (detail/algo/lookback.hpp). Claimer
+// White-box, deterministic: the tail of a two-thread job (kernels/lookback.hpp). Claimer
 // A takes the head and is held inside its chunk k after publishing chunks 0..k-1; claimer B,
 // the second to arrive, opens the tail: it walks back, computing the aggregates of the
 // unclaimed chunks head_end-1..k+1 at once and of A's unpublished chunk k after its patience,
@@ -368,7 +368,7 @@ void check_streaming_kernel(const std::vector<X>& in) {
 
 }  // namespace
 
-// Large outputs are written with streaming stores (detail/algo/stream_store.hpp); their
+// Large outputs are written with streaming stores (kernels/stream_store.hpp); their
 // head / whole-piece / tail split and their fences must not change a single value.
 TEST_CASE("scans with streaming stores equal std:: scans at every alignment", "[algo][scan]") {
   const auto ints = random_input<int>(big, 31, 1000);

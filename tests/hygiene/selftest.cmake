@@ -13,7 +13,7 @@ if(CHECK STREQUAL "layers")
     "#include \"weft/join.hpp\"\n  #  include <weft/detail/sched/runtime.hpp>\n")
   file(WRITE "${WORK}/include/weft/iter/bad.hpp"
     "#include \"weft/plumbing/bridge.hpp\"\n#include \"weft/scope.hpp\"\n")
-  file(WRITE "${WORK}/include/weft/detail/algo/bad.hpp"
+  file(WRITE "${WORK}/include/weft/kernels/bad.hpp"
     "#include \"weft/execution.hpp\"\n#include \"weft/plumbing/bridge.hpp\"\n#include \"weft/iter/node.hpp\"\n")
   file(WRITE "${WORK}/include/weft/weft.hpp"
     "#include \"weft/iter.hpp\"\n#include \"weft/detail/config.hpp\"\n")
@@ -25,7 +25,7 @@ if(CHECK STREQUAL "layers")
     "src/bad.cpp: L1 sched .detail/sched/, src/. includes weft/detail/fork/join_impl.hpp"
     "plumbing/bad.hpp: L3 plumbing .plumbing/. includes weft/detail/sched/runtime.hpp"
     "iter/bad.hpp: L4 api .iter.hpp, iter/, algorithm.hpp, algorithm/, try_traits.hpp, text.hpp, slice.hpp, par_bridge.hpp. includes weft/scope.hpp"
-    "detail/algo/bad.hpp: L4 kernels .detail/algo/, src/algo/. includes weft/iter/node.hpp"
+    "kernels/bad.hpp: L4 kernels .kernels/, src/algo/. includes weft/iter/node.hpp"
     "weft.hpp: umbrella .weft.hpp. includes weft/detail/config.hpp"
     "detail/unplaced.hpp: not in the layering table"
     "tests/api/bad_test.cpp: the black-box tests name weft's internals: auto. w = weft::detail::current_worker;")

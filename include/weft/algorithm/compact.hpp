@@ -11,9 +11,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/checks.hpp"
-#include "weft/detail/algo/compact.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/checks.hpp"
+#include "weft/kernels/compact.hpp"
 #include "weft/execution.hpp"
 
 namespace weft {

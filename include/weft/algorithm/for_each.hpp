@@ -8,7 +8,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
+#include "weft/kernels/blocks.hpp"
 #include "weft/execution.hpp"
 
 namespace weft {

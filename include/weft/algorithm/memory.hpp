@@ -25,8 +25,8 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/checks.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/checks.hpp"
 #include "weft/execution.hpp"
 
 namespace weft {

@@ -9,11 +9,11 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/checks.hpp"
-#include "weft/detail/algo/merge_path.hpp"
-#include "weft/detail/algo/merge_sort.hpp"
-#include "weft/detail/algo/sort_dispatch.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/checks.hpp"
+#include "weft/kernels/merge_path.hpp"
+#include "weft/kernels/merge_sort.hpp"
+#include "weft/kernels/sort_dispatch.hpp"
 #include "weft/execution.hpp"
 
 namespace weft {

@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "weft/algorithm/sort.hpp"
-#include "weft/detail/algo/seq_sort.hpp"
-#include "weft/detail/algo/sort_dispatch.hpp"
+#include "weft/kernels/seq_sort.hpp"
+#include "weft/kernels/sort_dispatch.hpp"
 #include "weft/execution.hpp"
 
 namespace weft {

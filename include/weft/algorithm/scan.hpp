@@ -13,9 +13,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/checks.hpp"
-#include "weft/detail/algo/scan.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/checks.hpp"
+#include "weft/kernels/scan.hpp"
 #include "weft/execution.hpp"
 
 namespace weft {

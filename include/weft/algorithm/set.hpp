@@ -31,8 +31,8 @@
 #include <vector>
 
 #include "weft/algorithm/invalid_comparator.hpp"
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/checks.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/checks.hpp"
 #include "weft/execution.hpp"
 #include "weft/pool.hpp"
 

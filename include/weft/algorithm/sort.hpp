@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/sort_dispatch.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/sort_dispatch.hpp"
 #include "weft/execution.hpp"
 #include "weft/iter.hpp"
 

@@ -9,7 +9,7 @@
 // vectorised transforms). The algorithms that only write their output (copy, move,
 // transform, fill, generate, replace_copy(_if), reverse_copy) write one of at least 16 MiB
 // of a trivial type with streaming stores, a line at a time (for_output_blocks in
-// detail/algo/output_blocks.hpp). Input and output ranges must not overlap, except where the
+// kernels/output_blocks.hpp). Input and output ranges must not overlap, except where the
 // standard allows it (transform and replace in place).
 // Exceptions: the first exception thrown by a user callable or an element's copy/move
 // propagates; the output then holds a mix of old and new values (as with std::).
@@ -22,8 +22,8 @@
 #include <iterator>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/checks.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/checks.hpp"
 #include "weft/execution.hpp"
 
 namespace weft {

@@ -23,7 +23,7 @@
 // shared libweft.so exports exactly the names marked WEFT_API, and this is their list (the
 // scheduler's rt:: calls in detail/sched/runtime.hpp, the futex calls, the thread-locals
 // that inline code and src/ share, and the block engine compiled for the algorithms and the
-// pipelines' reductions: detail/algo/). The package test package.exports reads it and fails
+// pipelines' reductions: kernels/). The package test package.exports reads it and fails
 // on a symbol of `nm -D --defined-only libweft.so` missing here, on one listed here that the
 // library lacks, and on a different count of overloads (xN).
 // exports:

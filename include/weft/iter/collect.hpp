@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/output_blocks.hpp"
-#include "weft/detail/algo/pages.hpp"
-#include "weft/detail/algo/stream_store.hpp"
+#include "weft/kernels/output_blocks.hpp"
+#include "weft/kernels/pages.hpp"
+#include "weft/kernels/stream_store.hpp"
 #include "weft/iter/for_each.hpp"
 #include "weft/iter/node.hpp"
 #include "weft/iter/source.hpp"

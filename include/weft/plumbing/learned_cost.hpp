@@ -74,7 +74,7 @@ constinit inline thread_local unsigned probe_ticket = 0;
 // probe (no with_max_len, not deterministic), its learned cost at this thread's fold depth
 // fits the probe budget (the larger one when a fork would have to wake a thread) and it is
 // not the sampled call. If so the call is counted, as bridge counts it, and the caller folds
-// everything on its own thread, inside a nested_fold (never with a stop token). for_blocks, reduce_blocks and the block searches (detail/algo/) ask this before
+// everything on its own thread, inside a nested_fold (never with a stop token). for_blocks, reduce_blocks and the block searches (kernels/) ask this before
 // calling the engine compiled into libweft, so that a small call never enters the library.
 // `waking_fork`, if given, receives fork_would_wake() when this had to ask it.
 WEFT_INLINE bool take_small_case(call_site_cost& site, std::size_t n,

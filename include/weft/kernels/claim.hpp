@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // In-order claiming over [0, n), for single-pass algorithms in which piece i needs a value
-// from piece i - 1 (scans, compaction: detail/algo/lookback.hpp). plumbing::bridge still
+// from piece i - 1 (scans, compaction: kernels/lookback.hpp). plumbing::bridge still
 // decides everything: its sequential probe runs a prefix of the input on the caller, in
 // order; if it goes parallel, every leaf it forks becomes a claimer that takes the rest in
 // increasing pieces from the job's own counter, instead of working on the index range the
@@ -11,7 +11,7 @@
 #include <thread>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
+#include "weft/kernels/blocks.hpp"
 #include "weft/plumbing/bridge.hpp"
 #include "weft/plumbing/value.hpp"
 

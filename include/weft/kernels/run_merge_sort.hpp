@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/seq_sort.hpp"
+#include "weft/kernels/seq_sort.hpp"
 
 namespace weft::detail::algo {
 

@@ -8,7 +8,7 @@
 #include <iterator>
 #include <memory>
 
-#include "weft/detail/algo/stream_store.hpp"
+#include "weft/kernels/stream_store.hpp"
 #include "weft/plumbing/blocks.hpp"
 
 namespace weft::detail::algo {

@@ -23,8 +23,8 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/seq_sort.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/seq_sort.hpp"
 #include "weft/join.hpp"
 #include "weft/pool.hpp"
 

@@ -10,7 +10,7 @@
 #include <optional>
 #include <utility>
 
-#include "weft/detail/algo/claim.hpp"
+#include "weft/kernels/claim.hpp"
 #include "weft/join.hpp"
 #include "weft/pool.hpp"
 

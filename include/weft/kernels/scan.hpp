@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The scan kernel: inclusive / exclusive, with or without a transform, as a chunker of the
-// single-pass look-back machinery (detail/algo/lookback.hpp).
+// single-pass look-back machinery (kernels/lookback.hpp).
 #pragma once
 
 #include <cstddef>
@@ -10,9 +10,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/lookback.hpp"
-#include "weft/detail/algo/stream_store.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/lookback.hpp"
+#include "weft/kernels/stream_store.hpp"
 
 namespace weft::detail::algo {
 

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "weft/algorithm/invalid_comparator.hpp"
-#include "weft/detail/algo/blocks.hpp"
+#include "weft/kernels/blocks.hpp"
 
 namespace weft::detail::algo {
 

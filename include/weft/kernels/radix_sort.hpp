@@ -20,9 +20,9 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/scratch.hpp"
-#include "weft/detail/algo/stream_store.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/scratch.hpp"
+#include "weft/kernels/stream_store.hpp"
 
 namespace weft::detail::algo {
 

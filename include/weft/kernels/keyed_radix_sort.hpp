@@ -10,9 +10,9 @@
 #include <memory>
 #include <new>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/radix_sort.hpp"
-#include "weft/detail/algo/scratch.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/radix_sort.hpp"
+#include "weft/kernels/scratch.hpp"
 
 namespace weft::detail::algo {
 

@@ -14,13 +14,13 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/keyed_radix_sort.hpp"
-#include "weft/detail/algo/merge_sort.hpp"
-#include "weft/detail/algo/par_introsort.hpp"
-#include "weft/detail/algo/radix_sort.hpp"
-#include "weft/detail/algo/run_merge_sort.hpp"
-#include "weft/detail/algo/seq_sort.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/keyed_radix_sort.hpp"
+#include "weft/kernels/merge_sort.hpp"
+#include "weft/kernels/par_introsort.hpp"
+#include "weft/kernels/radix_sort.hpp"
+#include "weft/kernels/run_merge_sort.hpp"
+#include "weft/kernels/seq_sort.hpp"
 #include "weft/pool.hpp"
 
 namespace weft::detail::algo {

@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/output_blocks.hpp"
+#include "weft/kernels/output_blocks.hpp"
 #include "weft/execution.hpp"
 #include "weft/plumbing/blocks.hpp"
 #include "weft/plumbing/range_producers.hpp"

@@ -16,10 +16,10 @@
 #include <utility>
 #include <vector>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/merge_path.hpp"
-#include "weft/detail/algo/scratch.hpp"
-#include "weft/detail/algo/seq_sort.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/merge_path.hpp"
+#include "weft/kernels/scratch.hpp"
+#include "weft/kernels/seq_sort.hpp"
 
 namespace weft::detail::algo {
 

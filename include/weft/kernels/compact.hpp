@@ -12,8 +12,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "weft/detail/algo/blocks.hpp"
-#include "weft/detail/algo/lookback.hpp"
+#include "weft/kernels/blocks.hpp"
+#include "weft/kernels/lookback.hpp"
 
 namespace weft::detail::algo {
 
