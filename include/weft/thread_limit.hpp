@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // weft::thread_limit: at most k threads of each pool run its work while the limit lives.
-// Design: docs/guide.md#pools   Protocol: src/limit.hpp
+// Design: docs/guide.md#pools   Protocol: src/sched/limit.hpp
 #pragma once
 
 #include <cstddef>

@@ -97,7 +97,7 @@ TEST_CASE("each block function type keeps its own learned cost", "[algo][engine]
 }
 
 // The block consumers whose type does not depend on the call run the engine compiled into
-// libweft (detail::algo::run_blocks, src/algo/engine.cpp); reductions to other types
+// libweft (detail::algo::run_blocks, src/plumbing/blocks.cpp); reductions to other types
 // instantiate it where they are called. Both must keep working, and the list must stay wired.
 namespace {
 template <class T>

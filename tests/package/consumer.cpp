@@ -29,7 +29,7 @@ int main() {
   ok = ok && pool.install([] { return fib(15); }) == 610;
   ok = ok && weft::iter(v).sum() == 499500;
   ok = ok && weft::iter(v).map([](long x) { return x * x; }).filter([](long x) { return x % 2 == 0; }).count() == 500;
-  // The algorithms reach the engine compiled into libweft (src/algo/engine.cpp): these link
+  // The algorithms reach the engine compiled into libweft (src/plumbing/blocks.cpp): these link
   // against its exported entry points, in a shared libweft too.
   std::vector<long> w(v.rbegin(), v.rend());
   weft::for_each(weft::par, w.begin(), w.end(), [](long& x) { x *= 2; });

@@ -35,7 +35,7 @@ TEST_CASE("8 external threads use join and scope concurrently", "[external][stre
   REQUIRE(wrong.load() == 0);
 }
 
-// The caller seat's bias (src/seat.cpp): in each round one outside thread takes a pool 100
+// The caller seat's bias (src/sched/seat.cpp): in each round one outside thread takes a pool 100
 // times in a row, long enough to earn the bias (after 8, 16, 32 and 64 takes in its first
 // four rounds), and the three others each take it twice once it is halfway, revoking the
 // bias with its owner inside or outside. At most one thread runs as worker 0 at any moment

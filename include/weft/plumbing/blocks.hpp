@@ -4,7 +4,7 @@
 // algorithms run their passes on it, and so do the pipelines whose consumer's folder can
 // fold any block on its own: for_each, to_vector and the reductions (iter/node.hpp,
 // compiled_fold), so that such a call site compiles its leaf loop and a call, not the
-// engine, which is compiled into libweft (src/algo/engine.cpp).
+// engine, which is compiled into libweft (src/plumbing/blocks.cpp).
 #pragma once
 
 #include <atomic>
@@ -85,7 +85,7 @@ struct for_blocks_consumer : carries_block_cost {
 
 // The engine behind a block consumer whose type does not depend on the call (for_blocks,
 // the block searches, reductions to the common value types) is compiled once, into libweft
-// (src/algo/engine.cpp), and reached through these functions. A call site then holds its
+// (src/plumbing/blocks.cpp), and reached through these functions. A call site then holds its
 // block function, its learned-cost record and a call: ~0.2 KB of object code for a
 // weft::for_each, against ~11.8 KB for an engine instantiation in every translation unit
 // that calls one. Nothing is lost to inlining: the block function reaches the engine through a
@@ -146,7 +146,7 @@ struct reduce_blocks_consumer : carries_block_cost {
   }
 };
 
-// Reductions to these value types use the compiled engine (src/algo/engine.cpp): the
+// Reductions to these value types use the compiled engine (src/plumbing/blocks.cpp): the
 // counts, the index pairs of min/max_element, the arithmetic types of reduce,
 // transform_reduce and the pipelines' sums. Any other type instantiates the engine where it
 // is called.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// The caller seat's bias (src/seat.cpp): granted to a thread that takes the seat again and
+// The caller seat's bias (src/sched/seat.cpp): granted to a thread that takes the seat again and
 // again, revoked by any other thread that wants it, with its owner outside or inside.
 #include <catch2/catch.hpp>
 

@@ -202,7 +202,7 @@ template <class PA, class PB>
 // job through the injector while the calling thread waits.
 template <class F>
 decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
-  // The seat reserved for this thread (src/seat.cpp): entered and left inline, two plain
+  // The seat reserved for this thread (src/sched/seat.cpp): entered and left inline, two plain
   // stores and two loads. An exception leaves it on its way out.
   if (worker* const w0 = enter_biased_seat(reg)) [[likely]] {
     struct biased_guard {

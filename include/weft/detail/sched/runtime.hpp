@@ -94,7 +94,7 @@ WEFT_API std::size_t num_threads(const registry* reg) noexcept;
 WEFT_API void inject_and_wait(registry* reg, job_header* job, job_latch& latch);
 
 // The caller seat (run_in): a thread that is not a worker of `reg` takes the seat if it is
-// free (SeatAcquire), or enters it through its bias (src/seat.cpp), and becomes worker 0;
+// free (SeatAcquire), or enters it through its bias (src/sched/seat.cpp), and becomes worker 0;
 // it runs its callable inline, then leaves with leave_seat. No job, no latch. enter_seat
 // returns false, with nothing changed, when the seat is taken.
 struct seat_ticket {
@@ -166,7 +166,7 @@ WEFT_API void report_task_exception(registry* reg, std::exception_ptr error) noe
 // worker or injected from outside (not while isolated, nor above a thread limit).
 WEFT_API bool yield(worker& w, bool local_only) noexcept;
 
-// weft::thread_limit (protocol: src/limit.hpp): a limit of `max_threads` (>= 1, else
+// weft::thread_limit (protocol: src/sched/limit.hpp): a limit of `max_threads` (>= 1, else
 // std::invalid_argument) is live from add to remove; the smallest live one is in force.
 WEFT_API void add_thread_limit(std::size_t max_threads);
 WEFT_API void remove_thread_limit(std::size_t max_threads) noexcept;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // A thread's bias on one pool's caller seat: what run_in reads to enter the seat inline.
-// Protocol: src/seat.cpp (B1..B6), docs/protocols/injection.md#the-biased-seat
+// Protocol: src/sched/seat.cpp (B1..B6), docs/protocols/injection.md#the-biased-seat
 #pragma once
 
 #include <atomic>

@@ -112,7 +112,7 @@ struct alignas(cache_line_bytes) worker {
   cache_padded<fifo_queue> fifo;
 
   // Bits of the sleep counters that count idle (inactive) threads and, among them, the
-  // sleeping ones; see src/sleep.hpp.
+  // sleeping ones; see src/sched/sleep.hpp.
   static constexpr std::uint64_t inactive_mask = 0xFFFFull << 16;
   static constexpr std::uint64_t sleeping_mask = 0xFFFFull;
 

@@ -72,7 +72,7 @@ class split_deque {
 
   // The slots' memory: whole pages of their own (page-aligned, a multiple of the page size),
   // so that a NUMA-placed pool can bind it to its worker's node without moving anything
-  // else (src/numa.hpp). Not touched by push or steal.
+  // else (src/sched/numa.hpp). Not touched by push or steal.
   void* slot_memory() const noexcept { return slots_.get(); }
   static constexpr std::size_t slot_memory_bytes(std::uint32_t capacity) noexcept {
     return (capacity * sizeof(std::atomic<job_handle>) + slot_page_bytes - 1) / slot_page_bytes *

@@ -261,7 +261,7 @@ registry::registry(rt::pool_config config)
   }
   threads_.reserve(num_threads_);
   // Before any thread starts: a thread that parks under a limit must be found by the
-  // limiter that lifts it (L5, src/limit.hpp).
+  // limiter that lifts it (L5, src/sched/limit.hpp).
   register_pool(this);
   for (std::size_t i = 1; i < num_threads_; ++i) {
     if (!pinned_cpu.empty() && !pin_at_start(attr, pinned_cpu[i]))
@@ -609,7 +609,7 @@ void wait_isolated(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
   }
 }
 
-// wait_until for a worker above a thread limit (src/limit.hpp, T-a): it runs its mail and
+// wait_until for a worker above a thread limit (src/sched/limit.hpp, T-a): it runs its mail and
 // its own deque above `floor` (what it holds), offers the rest of its private jobs to the
 // others, and parks. Returns true once the latch is set, false once the limit no longer
 // covers it (the caller goes back to the full search). Not counted idle meanwhile (L3).
@@ -725,7 +725,7 @@ void post_mail(registry* reg, std::size_t index, mailed_job* job) noexcept {
     // fence after the push and the releaser's SeatRelease before its MailCheck form a
     // Dekker pair: the poster sees the seat free, or the releaser sees the mail.
     fence_seq_cst();  // MailFence
-    // A seat reserved for a bias is revoked (B6 in src/seat.cpp); a held one is drained
+    // A seat reserved for a bias is revoked (B6 in src/sched/seat.cpp); a held one is drained
     // by its holder on release.
     if (!reg->seat_held()) reg->drain_mail_through_seat();
   }

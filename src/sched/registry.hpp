@@ -53,7 +53,7 @@ class registry {
   // Detached FIFO spawns from threads outside the pool (worker::fifo for its workers).
   fifo_queue& outside_fifo() noexcept { return outside_fifo_.value; }
 
-  // The caller seat (src/seat.cpp, docs/protocols/injection.md). Whether it is taken for
+  // The caller seat (src/sched/seat.cpp, docs/protocols/injection.md). Whether it is taken for
   // the calling thread: held, or reserved for another thread's bias.
   bool seat_taken() const noexcept;
   // SeatAcquire; a seat reserved for another thread's bias is revoked first (BiasRevoke).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // weft::thread_limit's bookkeeping: the live limits and the live pools.
-// Protocol: src/limit.hpp (tags A1..A4, L1..L5)
+// Protocol: src/sched/limit.hpp (tags A1..A4, L1..L5)
 #include "limit.hpp"
 
 #include <algorithm>

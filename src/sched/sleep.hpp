@@ -132,7 +132,7 @@ class sleep_module {
                       const std::atomic<mailed_job*>* mailbox) {
     park(index, latch, mailbox, nullptr);
   }
-  // A worker above a thread limit (src/limit.hpp) blocks as an isolated waiter does, and
+  // A worker above a thread limit (src/sched/limit.hpp) blocks as an isolated waiter does, and
   // only while its index is still at or above `*allowed` when it looks under its mutex (L5,
   // A3); nullptr: unconditionally (sleep_isolated).
   void park(std::uint32_t index, core_latch& latch, const std::atomic<mailed_job*>* mailbox,

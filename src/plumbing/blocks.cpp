@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: MIT
-// The splitting engine for the block consumers whose types do not depend on the call,
-// compiled once (plumbing/blocks.hpp says why).
-#include "weft/kernels/blocks.hpp"
-#include "weft/kernels/radix_sort.hpp"
+// The block engine's instances: plumbing::bridge over [0, n) for the block consumers whose
+// types do not depend on the call, compiled once (plumbing/blocks.hpp says why).
+#include "weft/plumbing/blocks.hpp"
 
 namespace weft::detail::algo {
 
@@ -58,17 +57,6 @@ std::optional<double> run_blocks(std::size_t n, const reduce_blocks_consumer<dou
   return bridge_indices(n, c, opt);
 }
 std::optional<index_pair> run_blocks(std::size_t n, const reduce_blocks_consumer<index_pair>& c,
-    const split_options& opt) {
-  return bridge_indices(n, c, opt);
-}
-
-std::optional<radix_survey<std::uint32_t>> run_blocks(
-    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint32_t>>& c,
-    const split_options& opt) {
-  return bridge_indices(n, c, opt);
-}
-std::optional<radix_survey<std::uint64_t>> run_blocks(
-    std::size_t n, const reduce_blocks_consumer<radix_survey<std::uint64_t>>& c,
     const split_options& opt) {
   return bridge_indices(n, c, opt);
 }
