@@ -247,12 +247,12 @@ TEST_CASE("a search corrects a learned cost far above what its items cost", "[al
   // sanitizer) can measure more than that; the next sampled call corrects it in turn, so
   // the calls go on in rounds until the record holds such a cost. Only a search that never
   // relearns exhausts the rounds.
-  using weft::detail::algo::block_cost;
+  using weft::detail::site_record;
   using weft::detail::algo::find_first_block;
   std::vector<int> v(100'000, 0);
   v[200] = 1;
   constexpr float planted = 1e6f;
-  auto& record = block_cost<first_nonzero_block>.at(0);  // the calls below run at fold depth 0
+  auto& record = site_record<first_nonzero_block>.at(0);  // the calls below run at fold depth 0
   const auto plant = [&] {
     record.ticks_per_item.store(planted);
     record.fits_waking_fork.store(1);

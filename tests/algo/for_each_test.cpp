@@ -80,19 +80,18 @@ struct double_blocks {
 }  // namespace
 
 TEST_CASE("each block function type keeps its own learned cost", "[algo][engine]") {
-  using weft::detail::learned_cost_of;
-  using weft::detail::algo::block_cost;
+  using weft::detail::site_record;
   using weft::detail::algo::for_blocks_consumer;
   using weft::detail::algo::index_producer;
   std::vector<int> v(100'003, 1);
-  REQUIRE(block_cost<add_one_blocks>.at(0).ticks_per_item.load() == 0.0f);
+  REQUIRE(site_record<add_one_blocks>.at(0).ticks_per_item.load() == 0.0f);
   weft::detail::algo::for_blocks(v.size(), add_one_blocks{&v});
   // The first call has nothing learned: it probes with the clock and records what it saw.
-  REQUIRE(block_cost<add_one_blocks>.at(0).ticks_per_item.load() > 0.0f);
-  REQUIRE(block_cost<double_blocks>.at(0).ticks_per_item.load() == 0.0f);
-  REQUIRE(learned_cost_of<index_producer, for_blocks_consumer>.at(0).ticks_per_item.load() == 0.0f);
+  REQUIRE(site_record<add_one_blocks>.at(0).ticks_per_item.load() > 0.0f);
+  REQUIRE(site_record<double_blocks>.at(0).ticks_per_item.load() == 0.0f);
+  REQUIRE(site_record<index_producer, for_blocks_consumer>.at(0).ticks_per_item.load() == 0.0f);
   weft::detail::algo::for_blocks(v.size(), double_blocks{&v});
-  REQUIRE(block_cost<double_blocks>.at(0).ticks_per_item.load() > 0.0f);
+  REQUIRE(site_record<double_blocks>.at(0).ticks_per_item.load() > 0.0f);
   REQUIRE(std::all_of(v.begin(), v.end(), [](int x) { return x == 4; }));
 }
 

@@ -384,7 +384,7 @@ TEST_CASE("scans past the streaming threshold, through the public overloads", "[
   const std::size_t n = weft::detail::algo::stream_min_bytes / sizeof(std::int64_t) + 4097;
   std::vector<std::int64_t> in(n), want(n), got(n + 1);
   for (std::size_t i = 0; i < n; ++i) in[i] = static_cast<std::int64_t>(i % 1009) - 500;
-  // Both kinds of store a call site may choose (algo::stream_record), whatever it learned.
+  // Both kinds of store a call site may choose (its learned_choice), whatever it learned.
   for (const bool stream : {true, false}) {
     CAPTURE(stream);
     const weft::detail::algo::force_stores kind(stream);

@@ -439,7 +439,7 @@ TEST_CASE("element-wise writes past the streaming threshold equal std::", "[algo
       check_streamed_writes<pair16>(skip);
     }
   }
-  // The same outputs through plain stores, a call site's other choice (stream_record).
+  // The same outputs through plain stores, a call site's other choice (learned_choice).
   if (!WEFT_TSAN) {
     const weft::detail::algo::force_stores plain(false);
     check_streamed_writes<double>(1);
@@ -457,7 +457,7 @@ TEST_CASE("a call site streams its large outputs where that was faster", "[algo]
   const auto per_kib = [](std::chrono::nanoseconds t, std::size_t bytes) {
     return static_cast<float>(t.count()) * 1024.0f / static_cast<float>(bytes);
   };
-  algo::stream_record r;
+  weft::detail::learned_choice r;
   CHECK(r.cost_per_kib(true) == 0.0f);
   CHECK(r.choose());  // call 0
   r.record(true, 32 * mib, 4ms);
@@ -486,7 +486,7 @@ TEST_CASE("a call site streams its large outputs where that was faster", "[algo]
   CHECK_FALSE(r.choose());
 
   // A call records the kind it ran; a thread that forces one records nothing.
-  algo::stream_record fresh;
+  weft::detail::learned_choice fresh;
   std::vector<bool> kinds;
   const auto note = [&](bool stream) { kinds.push_back(stream); };
   algo::run_choosing_stores(fresh, 32 * mib, note);
@@ -506,5 +506,5 @@ TEST_CASE("a call site streams its large outputs where that was faster", "[algo]
   const std::size_t threads[] = {1, 2, 3, 4, 5, 8, 9, 16, 17, 64, 65, 100000};
   const std::size_t classes[] = {0, 1, 2, 2, 3, 3, 4, 4, 5, 6, 7, 7};
   for (std::size_t i = 0; i < std::size(threads); ++i)
-    CHECK(algo::stream_pool_size_class(threads[i]) == classes[i]);
+    CHECK(weft::detail::pool_size_class(threads[i]) == classes[i]);
 }

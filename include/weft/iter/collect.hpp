@@ -108,7 +108,7 @@ using unzip_indexed_consumer = write_indexed_consumer<item_halves, A, B>;
 
 // Runs the pipeline (`run` takes the consumer) into `out`, which is sized already. An output
 // that could stream is written with the stores its call site's record chooses (Site: a type
-// only that site uses; algo::stream_record).
+// only that site uses; its site_record).
 template <class Site, class V, class Run>
 void collect_indexed_into(std::vector<V>& out, const Run& run) {
   auto c = collect_indexed_consumer<V>::into(out);

@@ -23,7 +23,7 @@ namespace weft::detail::algo {
 // line buffer (d is a T*), which is streamed (stream_fill; each block ends with its fence).
 // A plain store to a line that is not cached reads it first: a copy moves three units of
 // traffic for two of data, a fill two for one.
-// Whether the streamed stores pay is the call site's record's choice (stream_record): on
+// Whether the streamed stores pay is the call site's record's choice (site_record): on
 // some machines plain stores are as fast.
 template <class Out, class Body>
 Out for_output_blocks(Out out, std::size_t n, bool in_place, const Body& body) {

@@ -153,10 +153,12 @@ void introsort_par_loop(It first, It last, Comp& comp, int budget, bool leftmost
       return;
     }
     // Each side keeps busy its share of the threads, in proportion to its length.
-    const std::size_t left_share = share * static_cast<std::size_t>(l) / static_cast<std::size_t>(n);
-    const std::size_t right_share = share - left_share;
-    weft::join([&] { introsort_par_loop(first, j, comp, budget, leftmost, std::max<std::size_t>(left_share, 1)); },
-               [&] { introsort_par_loop(std::next(j), last, comp, budget, false, std::max<std::size_t>(right_share, 1)); });
+    const std::size_t left_share =
+        share * static_cast<std::size_t>(l) / static_cast<std::size_t>(n);
+    const std::size_t right = std::max<std::size_t>(share - left_share, 1);
+    const std::size_t left = std::max<std::size_t>(left_share, 1);
+    weft::join([&] { introsort_par_loop(first, j, comp, budget, leftmost, left); },
+               [&] { introsort_par_loop(std::next(j), last, comp, budget, false, right); });
     return;
   }
   introsort_loop(first, last, comp, budget, leftmost);

@@ -27,7 +27,8 @@
 // Below stream_min_bytes of output the stores stay plain: a smaller output is likely still
 // in cache when the caller reads it, and streaming would evict it. Above it, whether
 // streaming pays depends on the machine: each call site learns it from its own calls
-// (stream_record, at the end of this file).
+// (run_choosing_stores_at, at the end of this file, and its record in
+// plumbing/learned_cost.hpp).
 #pragma once
 
 #include <algorithm>
@@ -39,6 +40,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "weft/plumbing/learned_cost.hpp"
 #include "weft/pool.hpp"
 
 #if defined(__SSE2__)
@@ -197,85 +199,25 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
 // in a bare loop (50 M doubles, 1 thread: 23-26 ms either way), and the streamed passes,
 // which produce each line into a buffer first, lose 10-35% at one thread
 // (docs/algorithms.md#element-wise-writes). So a pass whose output may stream
-// (for_output_blocks, the scan, an indexed to_vector) asks its call site's record: the first
-// four large calls alternate streamed and plain stores, and each later call takes whichever
-// cost less per byte, trying the other one on every stream_resample_period-th call so that a
-// change of load or of machine is seen. A kind's cost is the lowest of its last four calls:
-// slow calls mostly come from outside the pass (a page fault, a busy neighbour on a shared
-// machine; the first write of a freshly filled 400 MB vector can take 355-775 ms against
-// 25-40 for the next ones), so one slow call, or three, does not decide, and a lasting change
-// is taken in after four calls of that kind. (The alternative, the best call aged by 25 % a
-// call, lets one slow call of the kind in use hand the site to the other kind until the next
-// resample, 16 calls later: a scan at two threads in a benchmark-shaped driver runs at
-// 0.90-1.01x of sequential with it, against 0.82x with plain stores forced.)
-//   C1  Every field is a hint, read and written relaxed, by any thread that runs the site:
-//       a stale or interleaved view only picks the slower stores for a call.
+// (for_output_blocks, the scan, an indexed to_vector) asks its call site's record
+// (plumbing/learned_cost.hpp: site_record, its learned_choice for the pool's size; the
+// second way is streaming): the first four large calls alternate streamed and plain stores,
+// and each later call takes whichever cost less per byte, trying the other one on every
+// 16th call. A kind's cost is the lowest of its last four calls: the first write of a
+// freshly filled 400 MB vector can take 355-775 ms against 25-40 for the next ones, so one
+// slow call, or three, does not decide. (The alternative, the best call aged by 25 % a
+// call, lets one slow call of the kind in use hand the site to the other kind until the
+// next resample, 16 calls later: a scan at two threads in a benchmark-shaped driver runs at
+// 0.90-1.01x of sequential with it, against 0.82x with plain stores forced.) What the saved
+// reads are worth depends on how many threads share the memory bus: on an AMD EPYC family
+// 26 plain stores win at one thread, and a scan at two threads keeps switching kinds when
+// one choice serves both, so pools of 1, 2, 3-4, 5-8, ... threads choose apart.
+//   C1  (plumbing/learned_cost.hpp) The record is a hint: a stale view only picks the
+//       slower stores for a call.
 //   C2  The choice changes no result: both write the same bytes, and a streamed run ends
 //       with its fence (S1) whichever way the next call goes.
-//
-//   | op                           | order   | why                                          |
-//   |------------------------------|---------|----------------------------------------------|
-//   | calls.fetch_add              | relaxed | a ticket for the alternation and the resample |
-//   |                              |         | period: nothing is published through it       |
-//   | recorded[].fetch_add         | relaxed | a ticket for a slot of the kind's window      |
-//   | window[][] load, store       | relaxed | hints (C1); two threads that record at once   |
-//   |                              |         | write different slots                         |
-inline constexpr std::uint32_t stream_first_calls = 4;
-inline constexpr std::uint32_t stream_resample_period = 16;
-inline constexpr std::uint32_t stream_window = 4;
-
-// Call k of a site (counting from 0), given each kind's cost per KiB (0 while unmeasured):
-// streamed and plain in turn for the first calls, then the cheaper, the other every 16th.
-constexpr bool stream_on_call(std::uint32_t k, float plain_ns, float streamed_ns) noexcept {
-  if (k < stream_first_calls || plain_ns == 0.0f || streamed_ns == 0.0f) return k % 2 == 0;
-  const bool streamed_cheaper = streamed_ns < plain_ns;
-  return k % stream_resample_period == 0 ? !streamed_cheaper : streamed_cheaper;
-}
-
-struct stream_record {
-  std::atomic<std::uint32_t> calls{0};
-  std::atomic<std::uint32_t> recorded[2]{};               // [0] plain, [1] streamed
-  std::atomic<float> window[2][stream_window]{};           // ns per KiB; 0: no call yet
-
-  // The lowest cost per KiB of the kind's last calls; 0 before its first.
-  float cost_per_kib(bool streamed) const noexcept {
-    float best = 0.0f;
-    for (const std::atomic<float>& slot : window[streamed ? 1 : 0]) {
-      const float v = slot.load(std::memory_order_relaxed);
-      if (v > 0.0f && (best == 0.0f || v < best)) best = v;
-    }
-    return best;
-  }
-  bool choose() noexcept {
-    const std::uint32_t k = calls.fetch_add(1, std::memory_order_relaxed);
-    return stream_on_call(k, cost_per_kib(false), cost_per_kib(true));
-  }
-  void record(bool streamed, std::size_t bytes, std::chrono::nanoseconds took) noexcept {
-    const float per_kib = std::max(static_cast<float>(took.count()) * 1024.0f /
-                                       static_cast<float>(std::max<std::size_t>(bytes, 1)),
-                                   1e-6f);
-    const int kind = streamed ? 1 : 0;
-    const std::uint32_t slot = recorded[kind].fetch_add(1, std::memory_order_relaxed);
-    window[kind][slot % stream_window].store(per_kib, std::memory_order_relaxed);
-  }
-};
-
-// One record per call site and size of pool: Site is a type that only that site
-// instantiates with (a body's lambda type, or stream_site<...> of the types that make the
-// site). What the saved reads are worth depends on how many threads share the memory bus:
-// on an AMD EPYC family 26 plain stores win at one thread, and a scan at two threads keeps
-// switching kinds when one record serves both. Pools of 1, 2, 3-4, 5-8, ... threads learn
-// apart.
-inline constexpr std::size_t stream_pool_sizes = 8;
-template <class Site>
-inline constinit stream_record stream_records_of[stream_pool_sizes]{};
 template <class... Keys>
 struct stream_site;
-
-constexpr std::size_t stream_pool_size_class(std::size_t threads) noexcept {
-  const auto width = static_cast<std::size_t>(std::bit_width(threads > 0 ? threads - 1 : 0));
-  return std::min(width, stream_pool_sizes - 1);
-}
 
 // Tests pin the kind of store on their thread (force_stores): every pass that thread runs
 // whose output could stream takes that kind, whatever the output's size, and leaves its
@@ -296,7 +238,7 @@ struct force_stores {
 // kind of store its record chooses, and records what that call cost. A call that throws
 // records nothing.
 template <class Run>
-void run_choosing_stores(stream_record& record, std::size_t bytes, const Run& run) {
+void run_choosing_stores(learned_choice& record, std::size_t bytes, const Run& run) {
   if (forced_stores >= 0) return run(forced_stores == 1);
   const bool stream = record.choose();
   const auto start = std::chrono::steady_clock::now();
@@ -310,8 +252,7 @@ void run_choosing_stores(stream_record& record, std::size_t bytes, const Run& ru
 template <class Site, class Run>
 void run_choosing_stores_at(std::size_t bytes, const Run& run) {
   if (forced_stores < 0 && bytes < stream_min_bytes) return run(false);
-  run_choosing_stores(stream_records_of<Site>[stream_pool_size_class(weft::num_threads())], bytes,
-                      run);
+  run_choosing_stores(site_record<Site>.choice_for(weft::num_threads()), bytes, run);
 }
 
 }  // namespace weft::detail::algo

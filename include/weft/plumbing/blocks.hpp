@@ -29,7 +29,7 @@ using index_producer = iota_producer<std::size_t>;
 // then runs one instantiation of the engine, and every reduce_blocks call one per value
 // type, instead of one per call site (an engine instantiation is ~11 KB of code; a sort
 // makes about ten passes). The price is one indirect call per block, and a block is ~4 us
-// of work. Each block function type keeps its own learned cost (block_cost), as it would
+// of work. Each block function type keeps its own record (site_record<BlockFn>), as it would
 // with an engine of its own.
 template <class Sig>
 class block_fn_ref;
@@ -49,14 +49,11 @@ class block_fn_ref<R(Args...)> {
   R (*call_)(const void*, Args...);
 };
 
-template <class BlockFn>
-inline constinit call_site_cost block_cost{};
-
 // What every block consumer carries for the probe: its block function type's record
 // (the engine finds it through cost_record(), see plumbing::learned_cost_for).
 struct carries_block_cost {
-  call_site_cost* cost;
-  call_site_cost* cost_record() const { return cost; }
+  call_site_record* cost;
+  call_site_record* cost_record() const { return cost; }
 };
 
 // The producer's items are absolute indices, so a block [lo, hi) of a sub-producer is
@@ -102,11 +99,11 @@ template <class Body>
 void for_blocks(std::size_t n, const Body& body, const split_options& opt = {}) {
   if (n == 0) return;
   const block_fn_ref<void(std::size_t, std::size_t)> ref(body);
-  if (take_small_case(block_cost<Body>, n, opt)) {
+  if (take_small_case(site_record<Body>, n, opt)) {
     const nested_fold nest;
     return ref(std::size_t{0}, n);
   }
-  run_blocks(n, for_blocks_consumer{{&block_cost<Body>}, &ref}, opt);
+  run_blocks(n, for_blocks_consumer{{&site_record<Body>}, &ref}, opt);
 }
 
 template <class T>
@@ -183,12 +180,12 @@ std::optional<T> reduce_blocks(std::size_t n, const Block& block, const Combine&
                                const split_options& opt = {}) {
   if (n == 0) return std::nullopt;
   const typename reduce_blocks_consumer<T>::block_fn block_ref(block);
-  if (take_small_case(block_cost<Block>, n, opt)) {
+  if (take_small_case(site_record<Block>, n, opt)) {
     const nested_fold nest;
     return block_ref(std::size_t{0}, n);
   }
   const typename reduce_blocks_consumer<T>::combine_fn combine_ref(combine);
-  const reduce_blocks_consumer<T> c{{&block_cost<Block>}, &block_ref, &combine_ref};
+  const reduce_blocks_consumer<T> c{{&site_record<Block>}, &block_ref, &combine_ref};
   if constexpr (requires { run_blocks(n, c, opt); })
     return run_blocks(n, c, opt);
   else
@@ -243,13 +240,13 @@ template <class Block>
 std::size_t find_first_block(std::size_t n, const Block& block) {
   if (n == 0) return 0;
   const find_blocks_consumer::block_fn ref(block);
-  if (take_small_case(block_cost<Block>, n)) {
+  if (take_small_case(site_record<Block>, n)) {
     const nested_fold nest;
     return ref(std::size_t{0}, n);  // n: no match
   }
   std::atomic<std::size_t> best{no_index};
   const std::size_t at =
-      run_blocks(n, find_blocks_consumer{{&block_cost<Block>}, &ref, {&best, 0, n}});
+      run_blocks(n, find_blocks_consumer{{&site_record<Block>}, &ref, {&best, 0, n}});
   return at == no_index ? n : at;
 }
 
@@ -328,12 +325,12 @@ template <class Block>
 bool any_block(std::size_t n, const Block& block) {
   if (n == 0) return false;
   const any_blocks_consumer::block_fn ref(block);
-  if (take_small_case(block_cost<Block>, n)) {
+  if (take_small_case(site_record<Block>, n)) {
     const nested_fold nest;
     return ref(std::size_t{0}, n);
   }
   std::atomic<bool> found{false};
-  return run_blocks(n, any_blocks_consumer{{&block_cost<Block>}, &ref, &found});
+  return run_blocks(n, any_blocks_consumer{{&site_record<Block>}, &ref, &found});
 }
 
 /// Whether test(i) holds for some i in [0, n), blocks tested as first_in_block<Grouped>

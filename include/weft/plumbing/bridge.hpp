@@ -73,7 +73,7 @@ typename C::result_type bridge(const P& p, C c, const split_options& opt = {}) {
     return detail::bridge_adaptive(p, c, sp, false, st);
   }
 
-  detail::call_site_cost& site = detail::learned_cost_for<P>(c);
+  detail::call_site_record& site = detail::learned_cost_for<P>(c);
   detail::learned_cost& learned = site.at(st.depth);
   auto f = c.make_folder();
   std::optional<bool> asked;  // the small-case test's answer to fork_would_wake, if it asked

@@ -58,7 +58,7 @@ struct bridge_state {
 // inside the items of an operation started at depth d (its probe, small case and leaves, on
 // any thread). A pipeline nested in a pipeline's items (or in an algorithm's, or in a
 // recursive search that calls itself through a pipeline) learns its cost per depth
-// (call_site_cost): a per-item cost learned by the many cheap calls at the bottom of a
+// (call_site_record): a per-item cost learned by the many cheap calls at the bottom of a
 // recursion says nothing about the few calls at the top, whose items hold the whole tree.
 // Exported like current_worker: a shared libweft's compiled engine runs leaves whose items
 // start nested operations in the caller's code, and both must see one variable.

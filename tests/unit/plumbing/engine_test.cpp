@@ -225,7 +225,7 @@ TEST_CASE("map_init: init's cost is not counted as the items' cost", "[iter][plu
 TEST_CASE("the probe: a fork that would wake a sleeping thread gets the larger budget",
           "[iter][plumbing]") {
   using weft::detail::fork_would_wake;
-  weft::detail::call_site_cost site;
+  weft::detail::call_site_record site;
   weft::detail::learned_cost& learned = site.at(0);
   learned.ticks_per_item.store(1.0f);
   learned.fits_cheap_fork.store(10);
@@ -372,7 +372,7 @@ TEST_CASE("a nested fold's items reach idle threads when nothing above it split"
 // decides nothing for the calls at another. Planted records: cheap items at depth 3, none
 // learned at depth 0.
 TEST_CASE("the probe: each fold depth has its own learned record", "[iter][plumbing]") {
-  weft::detail::call_site_cost site;
+  weft::detail::call_site_record site;
   weft::detail::learned_cost& deep = site.at(3);
   deep.ticks_per_item.store(1.0f);
   deep.fits_cheap_fork.store(1000);
@@ -466,7 +466,7 @@ TEST_CASE("the probe: an input far past the budget forks at once, the sampled ca
   const auto add = [](long a, long b) { return a + b; };
   const algo::reduce_blocks_consumer<long>::block_fn block_ref(block);
   const algo::reduce_blocks_consumer<long>::combine_fn combine_ref(add);
-  auto& site = algo::block_cost<sum_of_indices_block>;
+  auto& site = weft::detail::site_record<sum_of_indices_block>;
   auto& record = site.at(0);  // the calls below run at fold depth 0
   const algo::reduce_blocks_consumer<long> c{{&site}, &block_ref, &combine_ref};
   // 10 items fit either budget: a cost per item ~10,000 times what adding an index costs.
