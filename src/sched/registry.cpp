@@ -364,6 +364,13 @@ namespace {
 std::atomic<registry*> created_global{nullptr};
 std::mutex global_mutex;
 pool_config global_options;  // guarded by global_mutex; what configure_global set
+// The size the global pool will have, while it does not exist: every call outside a pool
+// asks it (weft::num_threads(), the engine's probe), and resolving it reads the environment
+// and the CPU count, so it is resolved once per configuration. 0: not resolved since the
+// last configure_global or shutdown_global. Written under global_mutex, read relaxed: the
+// value is the whole message, and a reader racing a reconfiguration may see either size,
+// as it may without the cache.
+std::atomic<std::size_t> unbuilt_global_threads{0};
 
 // The size a global pool built from `options` has.
 std::size_t resolved_global_threads(const pool_config& options) {
@@ -416,6 +423,7 @@ void shutdown_global() {
     if (const worker* w = current_worker; w != nullptr && w->reg == reg)
       fatal("weft::shutdown_global was called from a task of the global pool (this would deadlock)");
     created_global.store(nullptr, std::memory_order_relaxed);
+    unbuilt_global_threads.store(0, std::memory_order_relaxed);  // WEFT_NUM_THREADS may differ now
   }
   wait_idle_blocking(reg);
   destroy_registry(reg);
@@ -431,6 +439,7 @@ void configure_global(pool_config config) {
     std::unique_ptr<numa_topology> topology;
     static_cast<void>(plan_placement(config, resolved_global_threads(config), topology));
     global_options = std::move(config);
+    unbuilt_global_threads.store(0, std::memory_order_relaxed);
     return;
   }
   const pool_config& have = reg->config();
@@ -451,10 +460,13 @@ void configure_global(pool_config config) {
 std::size_t global_num_threads() {
   if (const registry* reg = created_global.load(std::memory_order_acquire))
     return reg->num_threads();
+  if (const std::size_t n = unbuilt_global_threads.load(std::memory_order_relaxed)) return n;
   std::lock_guard<std::mutex> lock(global_mutex);
   if (const registry* reg = created_global.load(std::memory_order_relaxed))
     return reg->num_threads();
-  return resolved_global_threads(global_options);
+  const std::size_t n = resolved_global_threads(global_options);
+  unbuilt_global_threads.store(n, std::memory_order_relaxed);
+  return n;
 }
 
 registry* create_registry(pool_config config) { return new registry(std::move(config)); }

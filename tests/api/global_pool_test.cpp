@@ -39,6 +39,7 @@ TEST_CASE("configure_global sizes and names the global pool before its first use
   weft::pool_options first;
   first.num_threads = 5;
   weft::configure_global(std::move(first));  // replaced before first use: allowed
+  REQUIRE(weft::num_threads() == 5);  // the size is resolved again for each configuration
   weft::pool_options options;
   options.num_threads = 3;
   options.thread_name = "global";
