@@ -37,30 +37,6 @@ inline constexpr std::ptrdiff_t par_sort_leaf = std::ptrdiff_t(1) << 15;
 // of the pool and at least this many elements per chunk (tests reach it with `big` inputs).
 inline constexpr std::ptrdiff_t par_partition_chunk = std::ptrdiff_t(1) << 13;
 
-// Moves the elements of [s, e) for which left(x) holds before the others, keeping the
-// others' relative positions unspecified; returns the end of the left part. A swap per
-// element without a branch on the answer for cheap elements (a random pivot's branch is
-// mispredicted every other element), a swap per left element otherwise.
-template <class It, class Left>
-It partition_chunk(It s, It e, const Left& left) {
-  using T = std::iter_value_t<It>;
-  It k = s;
-  if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= 16) {
-    for (It i = s; i != e; ++i) {
-      const bool l = left(*i);
-      std::iter_swap(i, k);  // [s, k) left, [k, i] right whatever l was
-      k += l;
-    }
-  } else {
-    for (It i = s; i != e; ++i)
-      if (left(*i)) {
-        if (i != k) std::iter_swap(i, k);
-        ++k;
-      }
-  }
-  return k;
-}
-
 // [first, last) partitioned by left(x) over the pool: chunks partitioned in parallel, then
 // the right elements that lie left of the final boundary swapped with the left elements that
 // lie right of it, in parallel. Returns the boundary. `chunks` >= 2.

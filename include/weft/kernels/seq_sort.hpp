@@ -187,6 +187,30 @@ It partition_blocks(It first, It last, Comp& comp) {
   return std::prev(m);
 }
 
+// Moves the elements of [s, e) for which left(x) holds before the others, keeping the
+// others' relative positions unspecified; returns the end of the left part. A swap per
+// element without a branch on the answer for cheap elements (a random pivot's branch is
+// mispredicted every other element), a swap per left element otherwise.
+template <class It, class Left>
+It partition_chunk(It s, It e, const Left& left) {
+  using T = std::iter_value_t<It>;
+  It k = s;
+  if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= 16) {
+    for (It i = s; i != e; ++i) {
+      const bool l = left(*i);
+      std::iter_swap(i, k);  // [s, k) left, [k, i] right whatever l was
+      k += l;
+    }
+  } else {
+    for (It i = s; i != e; ++i)
+      if (left(*i)) {
+        if (i != k) std::iter_swap(i, k);
+        ++k;
+      }
+  }
+  return k;
+}
+
 // Which partition the introsort uses for [first, last).
 template <class It, class Comp>
 It partition_for_sort(It first, It last, Comp& comp) {
@@ -215,10 +239,8 @@ void introsort_loop(It first, It last, Comp& comp, int budget, bool leftmost) {
     // *first is the pivot from here on. Equal to the element left of the range (a pivot of
     // an enclosing call, no greater than anything here): take every element equal to it.
     if (!leftmost && !comp(*std::prev(first), *first)) {
-      It k = std::next(first);
-      for (It x = k; x != last; ++x)
-        if (!comp(*first, *x)) std::iter_swap(k++, x);
-      first = k;
+      auto&& pivot = *first;  // comp may take non-const references, as std::sort allows
+      first = partition_chunk(std::next(first), last, [&](auto&& x) { return !comp(pivot, x); });
       continue;
     }
     const It j = partition_for_sort(first, last, comp);
