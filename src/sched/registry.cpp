@@ -592,6 +592,22 @@ void run_found(worker& w, job_header* job, bool isolated) noexcept {
   job->execute(job);
 }
 
+// One round of a wait that may run only what the waiting worker holds (wait_isolated,
+// wait_limited): its mail, else its newest job above `floor`; true if it ran one. Otherwise
+// it offers its private jobs, the enclosing frames' work below the floor, to the other
+// threads rather than hold them while it waits, and returns false.
+bool run_held_job(worker& w, std::uint32_t floor) noexcept {
+  job_header* job = take_mail(w);
+  if (job == nullptr) job = pop_own_above(w, floor);
+  if (job != nullptr) {
+    worker::counters::bump(w.stats.jobs_run);
+    job->execute(job);
+    return true;
+  }
+  if (w.deque.has_private()) share_all_work(w);
+  return false;
+}
+
 // wait_until for a thread inside an isolated region (docs/protocols/isolation.md): it runs
 // its mail and its own items above `floor` (all pushed inside the region), never another
 // thread's, and otherwise blocks until the latch is set. It stays out of the sleep counters:
@@ -600,17 +616,10 @@ void wait_isolated(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
   registry& reg = *w.reg;
   std::uint32_t rounds = 0;
   while (!latch.probe()) {
-    job_header* job = take_mail(w);
-    if (job == nullptr) job = pop_own_above(w, floor);
-    if (job != nullptr) {
-      worker::counters::bump(w.stats.jobs_run);
-      job->execute(job);
+    if (run_held_job(w, floor)) {
       rounds = 0;
       continue;
     }
-    // What lies below the floor is the enclosing frames' work: offer it to the others
-    // rather than hold it while this thread waits.
-    if (w.deque.has_private()) share_all_work(w);
     if (rounds < sleep_module::rounds_until_sleepy) {
       ++rounds;
       std::this_thread::yield();
@@ -630,15 +639,10 @@ bool wait_limited(worker& w, job_latch& latch, std::uint32_t floor) noexcept {
   std::uint32_t rounds = 0;
   while (!latch.probe()) {
     if (!is_limited(w)) return false;  // A2
-    job_header* job = take_mail(w);
-    if (job == nullptr) job = pop_own_above(w, floor);
-    if (job != nullptr) {
-      worker::counters::bump(w.stats.jobs_run);
-      job->execute(job);
+    if (run_held_job(w, floor)) {
       rounds = 0;
       continue;
     }
-    if (w.deque.has_private()) share_all_work(w);
     if (rounds < sleep_module::rounds_until_sleepy) {
       ++rounds;
       std::this_thread::yield();
