@@ -199,11 +199,9 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
 // in a bare loop (50 M doubles, 1 thread: 23-26 ms either way), and the streamed passes,
 // which produce each line into a buffer first, lose 10-35% at one thread
 // (docs/algorithms.md#element-wise-writes). So a pass whose output may stream
-// (for_output_blocks, the scan, an indexed to_vector) asks its call site's record
-// (plumbing/learned_cost.hpp: site_record, its learned_choice for the pool's size; the
-// second way is streaming): the first four large calls alternate streamed and plain stores,
-// and each later call takes whichever cost less per byte, trying the other one on every
-// 16th call. A kind's cost is the lowest of its last four calls: the first write of a
+// (for_output_blocks, the scan, an indexed to_vector) asks its call site's record: its
+// learned_choice for the pool's size (plumbing/learned_cost.hpp says how it chooses; the
+// second way is streaming). Its window of four calls matters here: the first write of a
 // freshly filled 400 MB vector can take 355-775 ms against 25-40 for the next ones, so one
 // slow call, or three, does not decide. (The alternative, the best call aged by 25 % a
 // call, lets one slow call of the kind in use hand the site to the other kind until the
@@ -211,7 +209,7 @@ void stream_fill(T* out, std::size_t n, const Produce& produce) {
 // 0.90-1.01x of sequential with it, against 0.82x with plain stores forced.) What the saved
 // reads are worth depends on how many threads share the memory bus: on an AMD EPYC family
 // 26 plain stores win at one thread, and a scan at two threads keeps switching kinds when
-// one choice serves both, so pools of 1, 2, 3-4, 5-8, ... threads choose apart.
+// one choice serves both: hence a choice per size of pool.
 //   C1  (plumbing/learned_cost.hpp) The record is a hint: a stale view only picks the
 //       slower stores for a call.
 //   C2  The choice changes no result: both write the same bytes, and a streamed run ends
