@@ -19,6 +19,7 @@
 
 #include "weft/algorithm/invalid_comparator.hpp"
 #include "weft/kernels/blocks.hpp"
+#include "weft/kernels/seq_sort.hpp"
 
 namespace weft::detail::algo {
 
@@ -42,6 +43,82 @@ std::size_t co_rank(A a, std::size_t na, B b, std::size_t nb, std::size_t k, Com
 // at (ihi, hi - ihi): neither input's position goes back.
 inline bool splits_ordered(std::size_t lo, std::size_t ilo, std::size_t hi, std::size_t ihi) {
   return ilo <= ihi && lo - ilo <= hi - ihi;
+}
+
+// merge_move_parts splits a merge into this many independent merges, and does so only for
+// merges of at least parts_min_items elements (below that the splits' searches cost more
+// than the overlap saves). Four chains hide the load-compare-advance latency of one
+// (docs/decisions/0021-merges-in-parts.md).
+inline constexpr std::size_t merge_parts = 4;
+inline constexpr std::size_t parts_min_items = 64;
+
+// One step of a stable merge over contiguous storage: merge_heads' step.
+template <class T, class Comp>
+WEFT_INLINE void merge_step(T*& f1, T*& f2, T*& o, Comp& comp) {
+  const bool second = static_cast<bool>(comp(*f2, *f1));
+  *o = std::move(*pick(second, f2, f1));
+  f2 += second;
+  f1 += !second;
+  ++o;
+}
+
+// merge_move over contiguous storage (out apart from both inputs) as merge_parts independent
+// merges, one for each quarter of the output, split by co_rank and run step by step side by
+// side: a single branchless merge serialises its steps (each step's loads wait for the
+// previous step's advance), the parts share nothing, so the core overlaps their chains. The
+// splits are clamped to be monotone, so whatever the comparator answers the parts partition
+// both inputs and the output exactly once (a comparator that is no strict weak order gets a
+// permutation, as from every merge). If the comparator throws, each part puts the elements
+// it moved back into their holes, as merge_move does.
+template <class T, class Comp>
+void merge_move_parts(T* f1, T* l1, T* f2, T* l2, T* out, Comp& comp) {
+  constexpr std::size_t P = merge_parts;
+  const std::size_t n1 = static_cast<std::size_t>(l1 - f1), n2 = static_cast<std::size_t>(l2 - f2);
+  const std::size_t n = n1 + n2;
+  // Part p: [f1 + i[p], f1 + i[p + 1]) and [f2 + k[p] - i[p], f2 + k[p + 1] - i[p + 1]) to
+  // [out + k[p], out + k[p + 1]).
+  std::size_t k[P + 1], i[P + 1];
+  k[0] = i[0] = 0;
+  k[P] = n;
+  i[P] = n1;
+  for (std::size_t p = 1; p < P; ++p) {
+    k[p] = n * p / P;
+    const std::size_t step = k[p] - k[p - 1];
+    const std::size_t lo = std::max(i[p - 1], k[p] > n2 ? k[p] - n2 : 0);
+    const std::size_t hi = std::min(i[p - 1] + step, n1);
+    i[p] = std::clamp(co_rank(f1, n1, f2, n2, k[p], comp), lo, hi);
+  }
+  T *a[P], *ae[P], *b[P], *be[P], *o[P];
+  for (std::size_t p = 0; p < P; ++p) {
+    a[p] = f1 + i[p];
+    ae[p] = f1 + i[p + 1];
+    b[p] = f2 + (k[p] - i[p]);
+    be[p] = f2 + (k[p + 1] - i[p + 1]);
+    o[p] = out + k[p];
+  }
+  try {
+    // Each step takes one element from one input of each part: `steps` steps, the fewest
+    // left in any input, need no end test.
+    for (;;) {
+      std::ptrdiff_t steps = ae[0] - a[0];
+      for (std::size_t p = 0; p < P; ++p) steps = std::min({steps, ae[p] - a[p], be[p] - b[p]});
+      if (steps == 0) break;
+      for (; steps > 0; --steps)
+        for (std::size_t p = 0; p < P; ++p) merge_step(a[p], b[p], o[p], comp);
+    }
+    for (std::size_t p = 0; p < P; ++p) merge_heads(a[p], ae[p], b[p], be[p], o[p], comp);
+  } catch (...) {
+    for (std::size_t p = 0; p < P; ++p) {
+      T* r = out + k[p];
+      for (T* h = f1 + i[p]; h != a[p]; ++h, ++r) *h = std::move(*r);
+      for (T* h = f2 + (k[p] - i[p]); h != b[p]; ++h, ++r) *h = std::move(*r);
+    }
+    throw;
+  }
+  for (std::size_t p = 0; p < P; ++p) {
+    o[p] = std::move(a[p], ae[p], o[p]);
+    std::move(b[p], be[p], o[p]);
+  }
 }
 
 // The unit of output whose split one search finds: sort's merge levels and merge cut their

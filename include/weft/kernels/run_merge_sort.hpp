@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "weft/kernels/merge_path.hpp"
 #include "weft/kernels/seq_sort.hpp"
 
 namespace weft::detail::algo {
@@ -75,11 +76,29 @@ void merge_tails(I1 f1, I1& l1, I2 f2, I2& l2, O& o, Comp& comp) {
 // is in buf and backward when the right one is; either way the output never overtakes the
 // unread part of the run left in place, and if the comparator throws, what is left in buf
 // exactly fills the gap between the two, so the range again holds every element.
+// With `whole` (buf holds at least n objects), a merge over contiguous storage of one element
+// type moves both runs to buf and merges them back in independent parts (merge_move_parts):
+// one more move of the longer run buys overlapping merge chains. If the comparator throws,
+// the parts put their elements back into buf, which goes back whole.
 template <class It, class B, class Comp>
-void merge_runs(It a, std::size_t m, std::size_t n, B buf, Comp& comp) {
+void merge_runs(It a, std::size_t m, std::size_t n, B buf, Comp& comp, bool whole = false) {
   using D = std::iter_difference_t<It>;
   const It mid = a + static_cast<D>(m), last = a + static_cast<D>(n);
   if (!comp(*mid, *std::prev(mid))) return;  // already in order
+  if constexpr (std::contiguous_iterator<It> && std::contiguous_iterator<B> &&
+                std::is_same_v<std::iter_value_t<It>, std::iter_value_t<B>>) {
+    if (whole && n >= parts_min_items) {
+      auto* const b = std::to_address(buf);
+      std::move(a, last, b);
+      try {
+        merge_move_parts(b, b + m, b + m, b + n, std::to_address(a), comp);
+      } catch (...) {
+        std::move(b, b + n, a);
+        throw;
+      }
+      return;
+    }
+  }
   if (m <= n - m) {
     merge_from_buffer(buf, std::move(a, mid, buf), mid, last, a, comp);
   } else {
@@ -116,7 +135,8 @@ inline std::size_t run_to_merge(const sorted_run* r, std::size_t k, bool at_end)
 }
 
 // Stable sort of [a, a + n) (random access), with buf holding at least n / 2 assignable
-// objects (moved-from elements, or bare storage of a trivial type): natural runs (strictly
+// objects (moved-from elements, or bare storage of a trivial type; `whole_buffer`: at least
+// n, and the merges take merge_runs' path in parts): natural runs (strictly
 // descending ones reversed), each short one extended by insertion to min_run_length(n),
 // merged by TimSort's stack rules. Sorted or reversed input costs n - 1 comparisons; any
 // comparator leaves every access inside the range and buf (the run scans test the range's
@@ -124,7 +144,7 @@ inline std::size_t run_to_merge(const sorted_run* r, std::size_t k, bool at_end)
 // an exception the range holds every element (swaps, hole-guarded insertion, self-restoring
 // merges), provided moves do not throw.
 template <class It, class B, class Comp>
-void run_merge_sort(It a, std::size_t n, B buf, Comp& comp) {
+void run_merge_sort(It a, std::size_t n, B buf, Comp& comp, bool whole_buffer = false) {
   using D = std::iter_difference_t<It>;
   const auto at = [&](std::size_t i) { return a + static_cast<D>(i); };
   if (n <= stable_run) {
@@ -144,7 +164,8 @@ void run_merge_sort(It a, std::size_t n, B buf, Comp& comp) {
     runs[k++] = {lo, len};
     lo += len;
     for (std::size_t r; (r = run_to_merge(runs, k, lo == n)) != no_merge;) {
-      merge_runs(at(runs[r].start), runs[r].len, runs[r].len + runs[r + 1].len, buf, comp);
+      merge_runs(at(runs[r].start), runs[r].len, runs[r].len + runs[r + 1].len, buf, comp,
+                 whole_buffer);
       runs[r].len += runs[r + 1].len;
       for (std::size_t i = r + 1; i + 1 < k; ++i) runs[i] = runs[i + 1];
       --k;

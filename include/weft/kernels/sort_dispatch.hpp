@@ -138,8 +138,9 @@ void sort_par(It first, It last, Comp& comp, const Proj& proj) {
         insertion_sort(first, last, less);
         return;
       }
+      // Each tile has its whole length of scratch: the merges in parts (merge_runs).
       merge_sort_par(first, n, less, [&](auto f, std::size_t m, auto* scratch) {
-        run_merge_sort(f, m, scratch, less);
+        run_merge_sort(f, m, scratch, less, true);
       });
     } else if (weft::num_threads() == 1) {
       introsort(first, last, less);
