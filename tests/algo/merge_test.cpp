@@ -120,3 +120,23 @@ TEST_CASE("merge with the default order matches std::merge", "[algo][sort]") {
     REQUIRE(got == want);
   }
 }
+
+// The merge in parts copies (the inputs keep their values) whatever the iterators' constness
+// and a comparator that takes non-const references, as std::merge allows.
+TEST_CASE("merge copies strings from const and mutable iterators", "[algo][sort]") {
+  auto a = random_input<std::string>(5000, 11, 900);
+  auto b = random_input<std::string>(3001, 12, 900);
+  const auto by_number = [](std::string& x, std::string& y) { return key_of(x) < key_of(y); };
+  const auto by_number_const = [](const std::string& x, const std::string& y) { return key_of(x) < key_of(y); };
+  std::stable_sort(a.begin(), a.end(), by_number_const);
+  std::stable_sort(b.begin(), b.end(), by_number_const);
+  const auto a0 = a, b0 = b;
+  std::vector<std::string> want(a.size() + b.size()), got(want.size()), got_const(want.size());
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), want.begin(), by_number);
+  weft::merge(weft::par, a.begin(), a.end(), b.begin(), b.end(), got.begin(), by_number);
+  weft::merge(weft::par, a.cbegin(), a.cend(), b.cbegin(), b.cend(), got_const.begin(), by_number_const);
+  REQUIRE(got == want);
+  REQUIRE(got_const == want);
+  REQUIRE(a == a0);
+  REQUIRE(b == b0);
+}

@@ -15,6 +15,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <iterator>
+#include <memory>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "weft/algorithm/invalid_comparator.hpp"
@@ -45,33 +48,41 @@ inline bool splits_ordered(std::size_t lo, std::size_t ilo, std::size_t hi, std:
   return ilo <= ihi && lo - ilo <= hi - ihi;
 }
 
-// merge_move_parts splits a merge into this many independent merges, and does so only for
+// merge_parts_to splits a merge into this many independent merges, and does so only for
 // merges of at least parts_min_items elements (below that the splits' searches cost more
 // than the overlap saves). Four chains hide the load-compare-advance latency of one
 // (docs/decisions/0021-merges-in-parts.md).
 inline constexpr std::size_t merge_parts = 4;
 inline constexpr std::size_t parts_min_items = 64;
 
-// One step of a stable merge over contiguous storage: merge_heads' step.
-template <class T, class Comp>
-WEFT_INLINE void merge_step(T*& f1, T*& f2, T*& o, Comp& comp) {
+// One step of a stable merge over contiguous storage: merge_heads' step, moving the element
+// (Move) or copying it.
+template <bool Move, class In, class T, class Comp>
+WEFT_INLINE void merge_step(In*& f1, In*& f2, T*& o, Comp& comp) {
   const bool second = static_cast<bool>(comp(*f2, *f1));
-  *o = std::move(*pick(second, f2, f1));
+  if constexpr (Move)
+    *o = std::move(*pick(second, f2, f1));
+  else
+    *o = *pick(second, f2, f1);
   f2 += second;
   f1 += !second;
   ++o;
 }
 
-// merge_move over contiguous storage (out apart from both inputs) as merge_parts independent
-// merges, one for each quarter of the output, split by co_rank and run step by step side by
-// side: a single branchless merge serialises its steps (each step's loads wait for the
-// previous step's advance), the parts share nothing, so the core overlaps their chains. The
-// splits are clamped to be monotone, so whatever the comparator answers the parts partition
-// both inputs and the output exactly once (a comparator that is no strict weak order gets a
-// permutation, as from every merge). If the comparator throws, each part puts the elements
-// it moved back into their holes, as merge_move does.
-template <class T, class Comp>
-void merge_move_parts(T* f1, T* l1, T* f2, T* l2, T* out, Comp& comp) {
+// The stable merge of [f1, l1) and [f2, l2) (contiguous storage, out apart from both inputs)
+// as merge_parts independent merges, one for each quarter of the output, split by co_rank and
+// run step by step side by side: a single branchless merge serialises its steps (each
+// step's loads wait for the previous step's advance), the parts share nothing, so the core
+// overlaps their chains. The splits are clamped to be monotone, so whatever the comparator
+// answers the parts partition both inputs and the output exactly once (a comparator that is
+// no strict weak order gets a permutation, as from every merge). Move: the elements move
+// (merge_move), else they are copied (std::merge); In is T or const T, as the caller's
+// iterators give them to the comparator. If the comparator throws, a moving merge's parts
+// put the elements they moved back into their holes, as merge_move does; a copying one leaves
+// out partly written, as std::merge does.
+template <bool Move, class In, class T, class Comp>
+void merge_parts_to(In* f1, In* l1, In* f2, In* l2, T* out, Comp& comp) {
+  static_assert(std::is_same_v<std::remove_const_t<In>, T>);
   constexpr std::size_t P = merge_parts;
   const std::size_t n1 = static_cast<std::size_t>(l1 - f1), n2 = static_cast<std::size_t>(l2 - f2);
   const std::size_t n = n1 + n2;
@@ -88,7 +99,8 @@ void merge_move_parts(T* f1, T* l1, T* f2, T* l2, T* out, Comp& comp) {
     const std::size_t hi = std::min(i[p - 1] + step, n1);
     i[p] = std::clamp(co_rank(f1, n1, f2, n2, k[p], comp), lo, hi);
   }
-  T *a[P], *ae[P], *b[P], *be[P], *o[P];
+  In *a[P], *ae[P], *b[P], *be[P];
+  T* o[P];
   for (std::size_t p = 0; p < P; ++p) {
     a[p] = f1 + i[p];
     ae[p] = f1 + i[p + 1];
@@ -104,21 +116,58 @@ void merge_move_parts(T* f1, T* l1, T* f2, T* l2, T* out, Comp& comp) {
       for (std::size_t p = 0; p < P; ++p) steps = std::min({steps, ae[p] - a[p], be[p] - b[p]});
       if (steps == 0) break;
       for (; steps > 0; --steps)
-        for (std::size_t p = 0; p < P; ++p) merge_step(a[p], b[p], o[p], comp);
+        for (std::size_t p = 0; p < P; ++p) merge_step<Move>(a[p], b[p], o[p], comp);
     }
-    for (std::size_t p = 0; p < P; ++p) merge_heads(a[p], ae[p], b[p], be[p], o[p], comp);
-  } catch (...) {
     for (std::size_t p = 0; p < P; ++p) {
-      T* r = out + k[p];
-      for (T* h = f1 + i[p]; h != a[p]; ++h, ++r) *h = std::move(*r);
-      for (T* h = f2 + (k[p] - i[p]); h != b[p]; ++h, ++r) *h = std::move(*r);
+      if constexpr (Move) {
+        merge_heads(a[p], ae[p], b[p], be[p], o[p], comp);
+      } else {
+        while (a[p] != ae[p] && b[p] != be[p]) merge_step<false>(a[p], b[p], o[p], comp);
+      }
+    }
+  } catch (...) {
+    if constexpr (Move) {
+      for (std::size_t p = 0; p < P; ++p) {
+        T* r = out + k[p];
+        for (T* h = f1 + i[p]; h != a[p]; ++h, ++r) *h = std::move(*r);
+        for (T* h = f2 + (k[p] - i[p]); h != b[p]; ++h, ++r) *h = std::move(*r);
+      }
     }
     throw;
   }
   for (std::size_t p = 0; p < P; ++p) {
-    o[p] = std::move(a[p], ae[p], o[p]);
-    std::move(b[p], be[p], o[p]);
+    if constexpr (Move) {
+      o[p] = std::move(a[p], ae[p], o[p]);
+      std::move(b[p], be[p], o[p]);
+    } else {
+      o[p] = std::copy(a[p], ae[p], o[p]);
+      std::copy(b[p], be[p], o[p]);
+    }
   }
+}
+
+// merge_move over contiguous storage, in parts (merge_parts_to).
+template <class T, class Comp>
+void merge_move_parts(T* f1, T* l1, T* f2, T* l2, T* out, Comp& comp) {
+  merge_parts_to<true>(f1, l1, f2, l2, out, comp);
+}
+
+// std::merge of [a, a_end) and [b, b_end) to out: in parts (merge_parts_to) over contiguous
+// storage of one element type when at least parts_min_items long.
+template <class A, class B, class O, class Comp>
+void merge_copy(A a, A a_end, B b, B b_end, O out, Comp& comp) {
+  if constexpr (std::contiguous_iterator<A> && std::contiguous_iterator<B> &&
+                std::contiguous_iterator<O> &&
+                std::is_same_v<std::iter_reference_t<A>, std::iter_reference_t<B>> &&
+                std::is_same_v<std::iter_value_t<A>, std::iter_value_t<O>> &&
+                std::is_lvalue_reference_v<std::iter_reference_t<O>>) {
+    if (static_cast<std::size_t>((a_end - a) + (b_end - b)) >= parts_min_items) {
+      merge_parts_to<false>(std::to_address(a), std::to_address(a_end), std::to_address(b),
+                            std::to_address(b_end), std::to_address(out), comp);
+      return;
+    }
+  }
+  std::merge(a, a_end, b, b_end, out, comp);
 }
 
 // The unit of output whose split one search finds: sort's merge levels and merge cut their
@@ -137,7 +186,7 @@ void merge_par(A a, std::size_t na, B b, std::size_t nb, O out, Comp& comp) {
   const std::size_t n = na + nb;
   const std::size_t chunks = n / merge_chunk + (n % merge_chunk != 0);
   if (chunks <= 1) {
-    std::merge(a, algo::advance(a, na), b, algo::advance(b, nb), out, comp);
+    merge_copy(a, algo::advance(a, na), b, algo::advance(b, nb), out, comp);
     return;
   }
   // split[c]: the elements of a in the first c * merge_chunk outputs.
@@ -152,7 +201,7 @@ void merge_par(A a, std::size_t na, B b, std::size_t nb, O out, Comp& comp) {
   for_blocks(chunks, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t c = lo; c < hi; ++c) {
       const std::size_t olo = out_at(c), ohi = out_at(c + 1);
-      std::merge(algo::advance(a, split[c]), algo::advance(a, split[c + 1]), algo::advance(b, olo - split[c]),
+      merge_copy(algo::advance(a, split[c]), algo::advance(a, split[c + 1]), algo::advance(b, olo - split[c]),
                  algo::advance(b, ohi - split[c + 1]), algo::advance(out, olo), comp);
     }
   });
