@@ -4,7 +4,8 @@
 // enough to take the parallel partition and the joins, in pools of 2 and 7 threads (also
 // under the sanitizers, whose `big` is below the join cutoff): every order, a throwing
 // comparator at many points (a permutation, the pool still usable), and a comparator that
-// answers at random (a permutation, nothing touched outside the range).
+// answers at random (a permutation, nothing touched outside the range); and the cyclic
+// partition of its chunks and of the introsort's short ranges.
 #include <weft/kernels/par_introsort.hpp>
 
 #include "algo_support.hpp"
@@ -47,8 +48,10 @@ TEST_CASE("partition_par: every boundary layout over 2 to 7 chunks", "[algo][sor
           return w;
         }();
         const auto left = [percent](unsigned x) { return x < percent; };
+        const bool random = percent % 20 == 0;  // both ways of partitioning a chunk
         const auto m = pool.install([&] {
-          return weft::detail::algo::partition_par(v.begin(), v.end(), left, chunks);
+          return random ? weft::detail::algo::partition_par<true>(v.begin(), v.end(), left, chunks)
+                        : weft::detail::algo::partition_par<false>(v.begin(), v.end(), left, chunks);
         });
         const auto expect = static_cast<std::ptrdiff_t>(std::count_if(want.begin(), want.end(), left));
         REQUIRE(m - v.begin() == expect);
@@ -58,6 +61,41 @@ TEST_CASE("partition_par: every boundary layout over 2 to 7 chunks", "[algo][sor
         std::sort(got.begin(), got.end());
         REQUIRE(got == want);
       }
+}
+
+// The cyclic branchless Lomuto partition (kernels/seq_sort.hpp) that the introsort's
+// partitions below 256 elements and the parallel partition's chunks use: every length to
+// past its first loop iterations, on (key, position) pairs (it copies through a gap); a
+// predicate that throws at its k-th call leaves every element in the range.
+TEST_CASE("partition_cyclic: every length, and a throwing predicate keeps every element", "[algo][sort]") {
+  static_assert(weft::detail::algo::copied_without_branch_v<std::vector<pair_t>::iterator>);
+  auto rng = weft_test::seeded_rng(77);
+  for (std::size_t n = 0; n <= 300; n += n < 20 ? 1 : 37) {
+    for (const std::uint32_t cut : {0u, 1u, 50u, 99u, 100u}) {
+      CAPTURE(n, cut);
+      std::vector<pair_t> v(n);
+      for (std::size_t i = 0; i < n; ++i) v[i] = {static_cast<std::uint32_t>(rng() % 100), static_cast<std::uint32_t>(i)};
+      const auto want = sorted_copy(v);
+      const auto left = [cut](const pair_t& x) { return x.first < cut; };
+      const auto m = weft::detail::algo::partition_cyclic(v.begin(), v.end(), left);
+      REQUIRE(std::all_of(v.begin(), m, left));
+      REQUIRE(std::none_of(m, v.end(), left));
+      REQUIRE(sorted_copy(v) == want);
+    }
+  }
+  for (const std::size_t at : {std::size_t{0}, std::size_t{1}, std::size_t{57}, std::size_t{199}}) {
+    CAPTURE(at);
+    std::vector<pair_t> v(200);
+    for (std::size_t i = 0; i < v.size(); ++i) v[i] = {static_cast<std::uint32_t>(rng() % 100), static_cast<std::uint32_t>(i)};
+    const auto want = sorted_copy(v);
+    std::size_t calls = 0;
+    const auto left = [&](const pair_t& x) {
+      if (calls++ == at) throw weft_test::test_error{};
+      return x.first < 50;
+    };
+    REQUIRE_THROWS_AS(weft::detail::algo::partition_cyclic(v.begin(), v.end(), left), weft_test::test_error);
+    REQUIRE(sorted_copy(v) == want);
+  }
 }
 
 TEST_CASE("sort by a comparator in parallel: every order in pools of 2 and 7", "[algo][sort]") {

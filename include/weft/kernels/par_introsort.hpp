@@ -39,8 +39,9 @@ inline constexpr std::ptrdiff_t par_partition_chunk = std::ptrdiff_t(1) << 13;
 
 // [first, last) partitioned by left(x) over the pool: chunks partitioned in parallel, then
 // the right elements that lie left of the final boundary swapped with the left elements that
-// lie right of it, in parallel. Returns the boundary. `chunks` >= 2.
-template <class It, class Left>
+// lie right of it, in parallel. Returns the boundary. `chunks` >= 2. Random: the answers are
+// those of a pivot of the input (partition_cyclic), not the equal-key pass (partition_chunk).
+template <bool Random, class It, class Left>
 It partition_par(It first, It last, const Left& left, std::size_t chunks) {
   const auto n = static_cast<std::size_t>(last - first);
   std::vector<std::size_t> mid(chunks);  // each chunk's boundary, as an offset from first
@@ -51,7 +52,8 @@ It partition_par(It first, It last, const Left& left, std::size_t chunks) {
         for (std::size_t c = lo; c < hi; ++c) {
           const It s = first + static_cast<std::ptrdiff_t>(chunk_lo(c));
           const It e = first + static_cast<std::ptrdiff_t>(chunk_lo(c + 1));
-          mid[c] = static_cast<std::size_t>(partition_chunk(s, e, left) - first);
+          const It m = Random ? partition_cyclic(s, e, left) : partition_chunk(s, e, left);
+          mid[c] = static_cast<std::size_t>(m - first);
         }
       },
       {.min_len = 1, .max_len = 1});
@@ -109,15 +111,15 @@ void introsort_par_loop(It first, It last, Comp& comp, int budget, bool leftmost
     if (!leftmost && !comp(*std::prev(first), *first)) {  // equal to an enclosing pivot
       auto&& pivot = *first;  // comp may take non-const references, as std::sort allows
       const auto not_greater = [&](auto&& x) { return !comp(pivot, x); };
-      first = split ? partition_par(std::next(first), last, not_greater, chunks)
+      first = split ? partition_par<false>(std::next(first), last, not_greater, chunks)
                     : partition_chunk(std::next(first), last, not_greater);
       continue;
     }
     It j;
     if (split) {
       auto&& pivot = *first;
-      const It m = partition_par(std::next(first), last,
-                                 [&](auto&& x) { return comp(x, pivot); }, chunks);
+      const It m = partition_par<true>(std::next(first), last,
+                                       [&](auto&& x) { return comp(x, pivot); }, chunks);
       j = std::prev(m);
       if (j != first) std::iter_swap(first, j);
     } else {
