@@ -152,22 +152,27 @@ void merge_move_parts(T* f1, T* l1, T* f2, T* l2, T* out, Comp& comp) {
   merge_parts_to<true>(f1, l1, f2, l2, out, comp);
 }
 
-// std::merge of [a, a_end) and [b, b_end) to out: in parts (merge_parts_to) over contiguous
-// storage of one element type when at least parts_min_items long.
-template <class A, class B, class O, class Comp>
-void merge_copy(A a, A a_end, B b, B b_end, O out, Comp& comp) {
+// The stable merge of [a, a_end) and [b, b_end) to out, moving the elements (Move: as
+// merge_move, for the sorts' merge levels) or copying them (as std::merge, for merge): in
+// parts (merge_parts_to) over contiguous storage of one element type when at least
+// parts_min_items long, else by merge_move or std::merge.
+template <bool Move, class A, class B, class O, class Comp>
+void merge_to(A a, A a_end, B b, B b_end, O out, Comp& comp) {
   if constexpr (std::contiguous_iterator<A> && std::contiguous_iterator<B> &&
                 std::contiguous_iterator<O> &&
                 std::is_same_v<std::iter_reference_t<A>, std::iter_reference_t<B>> &&
                 std::is_same_v<std::iter_value_t<A>, std::iter_value_t<O>> &&
                 std::is_lvalue_reference_v<std::iter_reference_t<O>>) {
     if (static_cast<std::size_t>((a_end - a) + (b_end - b)) >= parts_min_items) {
-      merge_parts_to<false>(std::to_address(a), std::to_address(a_end), std::to_address(b),
-                            std::to_address(b_end), std::to_address(out), comp);
+      merge_parts_to<Move>(std::to_address(a), std::to_address(a_end), std::to_address(b),
+                           std::to_address(b_end), std::to_address(out), comp);
       return;
     }
   }
-  std::merge(a, a_end, b, b_end, out, comp);
+  if constexpr (Move)
+    merge_move(a, a_end, b, b_end, out, comp);
+  else
+    std::merge(a, a_end, b, b_end, out, comp);
 }
 
 // The unit of output whose split one search finds: sort's merge levels and merge cut their
@@ -186,7 +191,7 @@ void merge_par(A a, std::size_t na, B b, std::size_t nb, O out, Comp& comp) {
   const std::size_t n = na + nb;
   const std::size_t chunks = n / merge_chunk + (n % merge_chunk != 0);
   if (chunks <= 1) {
-    merge_copy(a, algo::advance(a, na), b, algo::advance(b, nb), out, comp);
+    merge_to<false>(a, algo::advance(a, na), b, algo::advance(b, nb), out, comp);
     return;
   }
   // split[c]: the elements of a in the first c * merge_chunk outputs.
@@ -201,8 +206,8 @@ void merge_par(A a, std::size_t na, B b, std::size_t nb, O out, Comp& comp) {
   for_blocks(chunks, [&](std::size_t lo, std::size_t hi) {
     for (std::size_t c = lo; c < hi; ++c) {
       const std::size_t olo = out_at(c), ohi = out_at(c + 1);
-      merge_copy(algo::advance(a, split[c]), algo::advance(a, split[c + 1]), algo::advance(b, olo - split[c]),
-                 algo::advance(b, ohi - split[c + 1]), algo::advance(out, olo), comp);
+      merge_to<false>(algo::advance(a, split[c]), algo::advance(a, split[c + 1]), algo::advance(b, olo - split[c]),
+                      algo::advance(b, ohi - split[c + 1]), algo::advance(out, olo), comp);
     }
   });
 }

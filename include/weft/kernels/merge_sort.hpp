@@ -79,21 +79,6 @@ struct merge_chunk_state {
   bool done = false;
 };
 
-// A chunk of merge_level: in parts (merge_move_parts) over contiguous storage of one
-// element type, when long enough to repay the splits' searches.
-template <class S, class D, class Comp>
-void merge_chunk_move(S a, S a_end, S b, S b_end, D out, Comp& comp) {
-  if constexpr (std::contiguous_iterator<S> && std::contiguous_iterator<D> &&
-                std::is_same_v<std::iter_value_t<S>, std::iter_value_t<D>>) {
-    if (static_cast<std::size_t>((a_end - a) + (b_end - b)) >= parts_min_items) {
-      merge_move_parts(std::to_address(a), std::to_address(a_end), std::to_address(b),
-                       std::to_address(b_end), std::to_address(out), comp);
-      return;
-    }
-  }
-  merge_move(a, a_end, b, b_end, out, comp);
-}
-
 // Merges every pair from src to dst, one pass of chunks. On an exception the finished chunks
 // are moved back into the holes they left in src (the throwing one restored itself), so src
 // again holds every element; then the exception propagates.
@@ -130,9 +115,9 @@ void merge_level(S src, D dst, const std::vector<merge_pair>& pairs, Comp& comp)
     for_blocks(chunks.size(), [&](std::size_t lo, std::size_t hi) {
       for (std::size_t c = lo; c < hi; ++c) {
         merge_chunk_state& s = chunks[c];
-        merge_chunk_move(algo::advance(src, s.a_lo), algo::advance(src, s.a_hi),
-                         algo::advance(src, s.b_lo), algo::advance(src, s.b_hi),
-                         algo::advance(dst, s.out_lo), comp);
+        merge_to<true>(algo::advance(src, s.a_lo), algo::advance(src, s.a_hi),
+                       algo::advance(src, s.b_lo), algo::advance(src, s.b_hi),
+                       algo::advance(dst, s.out_lo), comp);
         s.done = true;
       }
     });

@@ -52,7 +52,11 @@ It partition_par(It first, It last, const Left& left, std::size_t chunks) {
         for (std::size_t c = lo; c < hi; ++c) {
           const It s = first + static_cast<std::ptrdiff_t>(chunk_lo(c));
           const It e = first + static_cast<std::ptrdiff_t>(chunk_lo(c + 1));
-          const It m = Random ? partition_cyclic(s, e, left) : partition_chunk(s, e, left);
+          It m;
+          if constexpr (Random)
+            m = partition_cyclic(s, e, left);
+          else
+            m = partition_chunk(s, e, left);
           mid[c] = static_cast<std::size_t>(m - first);
         }
       },

@@ -152,8 +152,9 @@ inline constexpr bool copied_without_branch_v = [] {
 // others' relative positions unspecified; returns the end of the left part. A swap per
 // element without a branch on the answer for cheap elements (a random pivot's branch is
 // mispredicted every other element), a swap per left element otherwise. The introsort's
-// equal-key pass takes it: there the answers run in long predictable stretches (all
-// equal, or few), where the swap per left element costs less than a copy of every element.
+// equal-key pass takes it rather than partition_cyclic: there the answers run in long
+// predictable stretches (all equal, or few), where swapping only the left elements of a
+// larger type costs less than copying every element.
 template <class It, class Left>
 It partition_chunk(It s, It e, const Left& left) {
   using T = std::iter_value_t<It>;
