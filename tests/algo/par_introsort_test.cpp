@@ -4,8 +4,9 @@
 // enough to take the parallel partition and the joins, in pools of 2 and 7 threads (also
 // under the sanitizers, whose `big` is below the join cutoff): every order, a throwing
 // comparator at many points (a permutation, the pool still usable), and a comparator that
-// answers at random (a permutation, nothing touched outside the range); and the cyclic
-// partition of its chunks and of the introsort's short ranges.
+// answers at random (a permutation, nothing touched outside the range); the cyclic
+// partition of its chunks and of the introsort's short ranges, the block partition of its
+// long ones, and the pivot of a sample.
 #include <weft/kernels/par_introsort.hpp>
 
 #include "algo_support.hpp"
@@ -31,12 +32,36 @@ std::vector<pair_t> sorted_copy(std::vector<pair_t> v) {
   return v;
 }
 
+// A partition of n random (key, position) pairs by a predicate that throws at its at-th
+// call, for each of `points`: the partition throws, and the range keeps every element.
+template <class Partition>
+void throwing_predicate_keeps_elements(std::size_t n, std::initializer_list<std::size_t> points,
+                                       const Partition& partition) {
+  auto rng = weft_test::seeded_rng(n);
+  for (const std::size_t at : points) {
+    CAPTURE(n, at);
+    std::vector<pair_t> v(n);
+    for (std::size_t i = 0; i < n; ++i) v[i] = {static_cast<std::uint32_t>(rng() % 100), static_cast<std::uint32_t>(i)};
+    const auto want = sorted_copy(v);
+    std::size_t calls = 0;
+    const auto left = [&](const pair_t& x) {
+      if (calls++ == at) throw weft_test::test_error{};
+      return x.first < 50;
+    };
+    REQUIRE_THROWS_AS(partition(v, left), weft_test::test_error);
+    REQUIRE(sorted_copy(v) == want);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("partition_par: every boundary layout over 2 to 7 chunks", "[algo][sort]") {
   weft::thread_pool pool({.num_threads = 2});
   auto rng = weft_test::seeded_rng(7);
-  for (std::size_t n = 0; n < 160; ++n)
+  std::vector<std::size_t> lengths;
+  for (std::size_t n = 0; n < 160; ++n) lengths.push_back(n);
+  for (const std::size_t n : {700, 2049, 5000}) lengths.push_back(n);  // chunks past two blocks
+  for (const std::size_t n : lengths)
     for (const std::size_t chunks : {2, 3, 7})
       for (const unsigned percent : {0u, 10u, 50u, 90u, 100u}) {
         CAPTURE(n, chunks, percent);
@@ -83,17 +108,80 @@ TEST_CASE("partition_cyclic: every length, and a throwing predicate keeps every 
       REQUIRE(sorted_copy(v) == want);
     }
   }
-  for (const std::size_t at : {std::size_t{0}, std::size_t{1}, std::size_t{57}, std::size_t{199}}) {
-    CAPTURE(at);
-    std::vector<pair_t> v(200);
-    for (std::size_t i = 0; i < v.size(); ++i) v[i] = {static_cast<std::uint32_t>(rng() % 100), static_cast<std::uint32_t>(i)};
+  throwing_predicate_keeps_elements(200, {0, 1, 57, 199}, [](auto& v, const auto& left) {
+    return weft::detail::algo::partition_cyclic(v.begin(), v.end(), left);
+  });
+}
+
+// The block partition of the introsort's ranges above 256 elements and of the parallel
+// partition's chunks: its recorded pairs trade places along a cycle through one temporary.
+// Every length from its first block pair to several, with keys drawn from few and from many
+// values and pivots at both ends and in the middle: the split at the returned position,
+// and every element kept; a predicate that throws at its k-th call keeps every element.
+TEST_CASE("partition_blocks_by: the split and every element kept, at every block layout", "[algo][sort]") {
+  using weft::detail::algo::partition_around;
+  using weft::detail::algo::partition_blocks_by;
+  auto rng = weft_test::seeded_rng(91);
+  const auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
+  for (std::size_t n = 257; n <= 2200; n += 61) {
+    for (const std::uint32_t values : {3u, 1000u}) {
+      for (const std::uint32_t pivot : {0u, values / 2, values - 1}) {
+        CAPTURE(n, values, pivot);
+        std::vector<pair_t> v(n);
+        for (std::size_t i = 0; i < n; ++i) v[i] = {static_cast<std::uint32_t>(rng() % values), static_cast<std::uint32_t>(i)};
+        v[0].first = pivot;
+        const auto want = sorted_copy(v);
+        auto comp = by_key;
+        const auto j = partition_around<true>(v.begin(), v.end(), comp);
+        REQUIRE(j->first == pivot);
+        REQUIRE(std::all_of(v.begin(), j, [&](const pair_t& x) { return x.first < pivot; }));
+        REQUIRE(std::none_of(std::next(j), v.end(), [&](const pair_t& x) { return x.first < pivot; }));
+        REQUIRE(sorted_copy(v) == want);
+      }
+    }
+  }
+  throwing_predicate_keeps_elements(1000, {0, 63, 64, 300, 990}, [](auto& v, const auto& left) {
+    return partition_blocks_by(v.begin(), v.end(), left);
+  });
+}
+
+// The introsort's pivot above pivot_sample_min elements: the median of pivot_sample evenly
+// spaced elements, at *first; a comparator that throws while the sample is sorted, or one
+// that answers at random, leaves every element in the range.
+TEST_CASE("choose_pivot: the sample's median above pivot_sample_min, and any comparator keeps every element", "[algo][sort]") {
+  using namespace weft::detail::algo;
+  auto rng = weft_test::seeded_rng(92);
+  const auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
+  for (const std::size_t n : {std::size_t(pivot_sample_min) + 1, std::size_t(pivot_sample_min) * 3 + 5}) {
+    for (const order o : orders) {
+      CAPTURE(n, name(o));
+      auto v = keyed(n, o, 3);
+      std::vector<std::uint32_t> sample;
+      for (std::ptrdiff_t i = 0; i < pivot_sample; ++i)
+        sample.push_back(v[1 + static_cast<std::size_t>(i) * (n - 2) / (pivot_sample - 1)].first);
+      std::sort(sample.begin(), sample.end());
+      const auto want = sorted_copy(v);
+      auto comp = by_key;
+      choose_pivot(v.begin(), v.end(), comp);
+      REQUIRE(v[0].first == sample[pivot_sample / 2]);
+      REQUIRE(sorted_copy(v) == want);
+    }
+    for (const std::size_t at : {std::size_t{0}, std::size_t{1}, std::size_t{200}, std::size_t{700}}) {
+      CAPTURE(n, at);
+      auto v = keyed(n, order::random, 4);
+      const auto want = sorted_copy(v);
+      std::size_t calls = 0;
+      auto comp = [&](const pair_t& a, const pair_t& b) {
+        if (calls++ == at) throw weft_test::test_error{};
+        return a.first < b.first;
+      };
+      REQUIRE_THROWS_AS(choose_pivot(v.begin(), v.end(), comp), weft_test::test_error);
+      REQUIRE(sorted_copy(v) == want);
+    }
+    auto v = keyed(n, order::random, 5);
     const auto want = sorted_copy(v);
-    std::size_t calls = 0;
-    const auto left = [&](const pair_t& x) {
-      if (calls++ == at) throw weft_test::test_error{};
-      return x.first < 50;
-    };
-    REQUIRE_THROWS_AS(weft::detail::algo::partition_cyclic(v.begin(), v.end(), left), weft_test::test_error);
+    auto coin = [&](const pair_t&, const pair_t&) { return (rng() & 1) != 0; };
+    choose_pivot(v.begin(), v.end(), coin);
     REQUIRE(sorted_copy(v) == want);
   }
 }
