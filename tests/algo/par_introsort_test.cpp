@@ -6,7 +6,7 @@
 // comparator at many points (a permutation, the pool still usable), and a comparator that
 // answers at random (a permutation, nothing touched outside the range); the cyclic
 // partition of its chunks and of the introsort's short ranges, the block partition of its
-// long ones, and the pivot of a sample.
+// long ones, the pivot of a sample, and the branch-free sort of the leaves.
 #include <weft/kernels/par_introsort.hpp>
 
 #include "algo_support.hpp"
@@ -184,6 +184,70 @@ TEST_CASE("choose_pivot: the sample's median above pivot_sample_min, and any com
     choose_pivot(v.begin(), v.end(), coin);
     REQUIRE(sorted_copy(v) == want);
   }
+}
+
+// An element with no default constructor: leaf_sort's buffers are bare storage.
+struct no_default {
+  explicit no_default(std::uint32_t k) : key(k) {}
+  std::uint32_t key;
+};
+
+TEST_CASE("leaf_sort: every length and order, throwing and invalid comparators keep every element", "[algo][sort]") {
+  using namespace weft::detail::algo;
+  static_assert(copied_without_branch_v<std::vector<pair_t>::iterator>, "the branch-free leaves");
+  const auto by_key = [](const pair_t& a, const pair_t& b) { return a.first < b.first; };
+  for (std::size_t n = 0; n <= std::size_t(leaf_cutoff); ++n) {
+    for (const order o : orders) {
+      CAPTURE(n, name(o));
+      auto v = keyed(n, o, n);
+      const auto want = sorted_copy(v);
+      auto comp = by_key;
+      leaf_sort(v.begin(), v.end(), comp);
+      REQUIRE(std::is_sorted(v.begin(), v.end(), by_key));
+      REQUIRE(sorted_copy(v) == want);
+    }
+  }
+  for (const std::size_t n : {std::size_t{8}, std::size_t{13}, std::size_t(leaf_cutoff)}) {
+    const auto input = keyed(n, order::random, 21);
+    std::size_t total = 0;
+    {
+      auto v = input;
+      auto counting = [&](const pair_t& a, const pair_t& b) { return ++total, a.first < b.first; };
+      leaf_sort(v.begin(), v.end(), counting);
+    }
+    for (std::size_t at = 0; at < total; ++at) {
+      CAPTURE(n, at);
+      auto v = input;
+      std::size_t calls = 0;
+      auto comp = [&](const pair_t& a, const pair_t& b) {
+        if (calls++ == at) throw weft_test::test_error{};
+        return a.first < b.first;
+      };
+      REQUIRE_THROWS_AS(leaf_sort(v.begin(), v.end(), comp), weft_test::test_error);
+      REQUIRE(sorted_copy(v) == sorted_copy(input));
+    }
+  }
+  auto rng = weft_test::seeded_rng(33);
+  for (std::size_t n = 8; n <= std::size_t(leaf_cutoff); ++n) {
+    CAPTURE(n);
+    for (int round = 0; round < 50; ++round) {
+      auto v = keyed(n, order::random, rng());
+      const auto want = sorted_copy(v);
+      auto coin = [&](const pair_t&, const pair_t&) { return (rng() & 1) != 0; };
+      leaf_sort(v.begin(), v.end(), coin);
+      REQUIRE(sorted_copy(v) == want);
+    }
+    auto v = keyed(n, order::few_unique, n);
+    const auto want = sorted_copy(v);
+    auto less_equal = [](const pair_t& a, const pair_t& b) { return a.first <= b.first; };
+    leaf_sort(v.begin(), v.end(), less_equal);
+    REQUIRE(sorted_copy(v) == want);
+  }
+  std::vector<no_default> nd;
+  for (std::uint32_t k = 0; k < 20; ++k) nd.emplace_back((k * 7) % 20);
+  auto nd_less = [](const no_default& a, const no_default& b) { return a.key < b.key; };
+  leaf_sort(nd.begin(), nd.end(), nd_less);
+  for (std::uint32_t k = 0; k < 20; ++k) REQUIRE(nd[k].key == k);
 }
 
 TEST_CASE("sort by a comparator in parallel: every order in pools of 2 and 7", "[algo][sort]") {
