@@ -252,26 +252,35 @@ It partition_blocks_by(It s, It e, const Left& left) {
   if constexpr (copied_without_branch_v<It>) {
     using T = std::iter_value_t<It>;
     constexpr std::ptrdiff_t block = 64;
-    unsigned char off_l[block], off_r[block];
+    // The recorded positions are byte offsets from the block's start, so the exchange loop
+    // adds them to it with no scaling or negation: 20 M (u64, u64) pairs, one thread,
+    // 680-690 ms against 720-730 with element indices (ADR 0024).
+    std::uint16_t off_l[block], off_r[block];
+    const auto at = [](T* base, std::uint16_t offset) {
+      return reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(base) + offset);
+    };
     It l = s, r = e;  // [l, r) is unpartitioned
     std::ptrdiff_t num_l = 0, num_r = 0, start_l = 0, start_r = 0;
     while (r - l > 2 * block) {
+      T* const lb = std::to_address(l);          // the left block: [l, l + block)
+      T* const rb = std::to_address(r) - block;  // the right block: [r - block, r)
       // The classification loops are unrolled: one iteration is a load, a comparison, a
-      // byte store and an add, and the loop's own compare and branch cost as much again.
+      // store of the offset and an add, and the loop's own compare and branch cost as much
+      // again.
       if (num_l == 0) {
         start_l = 0;
 #pragma GCC unroll 8
         for (std::ptrdiff_t i = 0; i < block; ++i) {
-          off_l[num_l] = static_cast<unsigned char>(i);
-          num_l += !static_cast<bool>(left(l[i]));
+          off_l[num_l] = static_cast<std::uint16_t>(i * static_cast<std::ptrdiff_t>(sizeof(T)));
+          num_l += !static_cast<bool>(left(lb[i]));
         }
       }
       if (num_r == 0) {
         start_r = 0;
 #pragma GCC unroll 8
-        for (std::ptrdiff_t i = 0; i < block; ++i) {
-          off_r[num_r] = static_cast<unsigned char>(i);
-          num_r += static_cast<bool>(left(*(r - 1 - i)));
+        for (std::ptrdiff_t i = block - 1; i >= 0; --i) {
+          off_r[num_r] = static_cast<std::uint16_t>(i * static_cast<std::ptrdiff_t>(sizeof(T)));
+          num_r += static_cast<bool>(left(rb[i]));
         }
       }
       const std::ptrdiff_t num = std::min(num_l, num_r);
@@ -279,17 +288,15 @@ It partition_blocks_by(It s, It e, const Left& left) {
         // The recorded pairs exchanged along one cycle through a temporary: two copies a
         // pair instead of a swap's three. Copies of copied_without_branch_v elements cannot
         // throw, and `left` is not called here.
-        T* const lb = std::to_address(l);
-        T* const rb = std::to_address(r) - 1;  // the right block counts down from here
-        const unsigned char* const ol = off_l + start_l;
-        const unsigned char* const orr = off_r + start_r;
-        const T held = lb[ol[0]];
-        lb[ol[0]] = rb[-static_cast<std::ptrdiff_t>(orr[0])];
+        const std::uint16_t* const ol = off_l + start_l;
+        const std::uint16_t* const orr = off_r + start_r;
+        const T held = *at(lb, ol[0]);
+        *at(lb, ol[0]) = *at(rb, orr[0]);
         for (std::ptrdiff_t k = 1; k < num; ++k) {
-          rb[-static_cast<std::ptrdiff_t>(orr[k - 1])] = lb[ol[k]];
-          lb[ol[k]] = rb[-static_cast<std::ptrdiff_t>(orr[k])];
+          *at(rb, orr[k - 1]) = *at(lb, ol[k]);
+          *at(lb, ol[k]) = *at(rb, orr[k]);
         }
-        rb[-static_cast<std::ptrdiff_t>(orr[num - 1])] = held;
+        *at(rb, orr[num - 1]) = held;
       }
       num_l -= num;
       num_r -= num;
