@@ -254,7 +254,7 @@ It partition_blocks_by(It s, It e, const Left& left) {
     constexpr std::ptrdiff_t block = 64;
     // The recorded positions are byte offsets from the block's start, so the exchange loop
     // adds them to it with no scaling or negation: 20 M (u64, u64) pairs, one thread,
-    // 680-690 ms against 720-730 with element indices (ADR 0024).
+    // 667-689 ms against 691-728 with element indices (ADR 0024).
     std::uint16_t off_l[block], off_r[block];
     const auto at = [](T* base, std::uint16_t offset) {
       return reinterpret_cast<T*>(reinterpret_cast<unsigned char*>(base) + offset);
@@ -360,7 +360,7 @@ T* pick(bool yes, T* a, T* b) noexcept {
 // elements or fewer, each sorted by a network of comparisons whose answers pick pointers,
 // merged back from both ends at once (two independent chains of dependent loads, one
 // element each per step) between the leaf and a scratch copy. 20 M pairs by a comparator,
-// one thread: 805 -> 710 ms (ADR 0024).
+// one thread: 795-824 -> 694-746 ms (ADR 0024).
 //
 // Any comparator: each merge takes floor(n / 2) steps from either end, so with the left
 // half floor(n / 2) long every read stays inside the two halves whatever the answers; a
@@ -423,7 +423,7 @@ inline void sort_network(T* s, std::size_t m, T* d, Comp& comp) {
 // weak order guarantees; otherwise out may hold some elements twice and miss others.
 template <class T, class Comp>
 inline bool merge_from_both_ends(T* a, std::size_t la, T* b, std::size_t lb, T* out,
-                          Comp& comp) {
+                                 Comp& comp) {
   const std::size_t n = la + lb;
   T* lf = a;
   T* rf = b;
@@ -455,7 +455,7 @@ bool leaf_sort_to(T* v, std::size_t m, T* out, Comp& comp);
 
 // Sorts v[0, m) in place through tmp[0, m); leaf_sort_to the other way round. Each halves
 // its range (the left half the shorter, as merge_from_both_ends requires), sorts each half
-// into the other buffer and merges them back. Return whether every merge's ends met.
+// into the other buffer and merges them back. Both return whether every merge's ends met.
 template <class T, class Comp>
 bool leaf_sort_in(T* v, std::size_t m, T* tmp, Comp& comp) {
   if (m <= 4) {
