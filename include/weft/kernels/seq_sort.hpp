@@ -450,34 +450,22 @@ inline bool merge_from_both_ends(T* a, std::size_t la, T* b, std::size_t lb, T* 
   return lf == lr + 1 && rf == rr + 1;
 }
 
-template <class T, class Comp>
-bool leaf_sort_to(T* v, std::size_t m, T* out, Comp& comp);
-
-// Sorts v[0, m) in place through tmp[0, m); leaf_sort_to the other way round. Each halves
-// its range (the left half the shorter, as merge_from_both_ends requires), sorts each half
-// into the other buffer and merges them back. Both return whether every merge's ends met.
-template <class T, class Comp>
-bool leaf_sort_in(T* v, std::size_t m, T* tmp, Comp& comp) {
+// Sorts v[0, m) in place through other[0, m) (InPlace), or into other[0, m) through v. It
+// halves the range (the left half the shorter, as merge_from_both_ends requires), sorts
+// each half the other way round, so that the halves land in the buffer the merge reads,
+// and merges them into the destination. Returns whether every merge's ends met.
+template <bool InPlace, class T, class Comp>
+bool leaf_sort_halves(T* v, std::size_t m, T* other, Comp& comp) {
+  T* const dst = InPlace ? v : other;
   if (m <= 4) {
-    sort_network(v, m, v, comp);
+    sort_network(v, m, dst, comp);
     return true;
   }
   const std::size_t h = m / 2;
-  bool ok = leaf_sort_to(v, h, tmp, comp);
-  ok &= leaf_sort_to(v + h, m - h, tmp + h, comp);
-  return ok & merge_from_both_ends(tmp, h, tmp + h, m - h, v, comp);
-}
-
-template <class T, class Comp>
-bool leaf_sort_to(T* v, std::size_t m, T* out, Comp& comp) {
-  if (m <= 4) {
-    sort_network(v, m, out, comp);
-    return true;
-  }
-  const std::size_t h = m / 2;
-  bool ok = leaf_sort_in(v, h, out, comp);
-  ok &= leaf_sort_in(v + h, m - h, out + h, comp);
-  return ok & merge_from_both_ends(v, h, v + h, m - h, out, comp);
+  bool ok = leaf_sort_halves<!InPlace>(v, h, other, comp);
+  ok &= leaf_sort_halves<!InPlace>(v + h, m - h, other + h, comp);
+  T* const src = InPlace ? other : v;
+  return ok & merge_from_both_ends(src, h, src + h, m - h, dst, comp);
 }
 
 // Sorts a leaf [first, last) of at most leaf_cutoff elements (see the block comment above).
@@ -500,7 +488,7 @@ void leaf_sort(It first, It last, Comp& comp) {
     std::uninitialized_copy_n(v, n, kept);
     bool ok;
     try {
-      ok = leaf_sort_in(v, n, tmp, comp);
+      ok = leaf_sort_halves<true>(v, n, tmp, comp);
     } catch (...) {
       std::copy_n(kept, n, v);
       throw;
