@@ -185,7 +185,8 @@ const std::map<std::string, std::string>& descriptions() {
        "sorted from a fresh copy"},
       {"stable_sort_pairs",
        "n (uint32 key < 2^20, uint32 value) pairs by key (oneTBB has no "
-       "stable sort)"},
+       "stable sort; `weft-lambda`: the key projected by a lambda that may throw, "
+       "not `noexcept`, instead of `&pair::first`)"},
       {"stable_sort_pairs_cmp",
        "stable_sort_pairs's input by a comparator on the key (the std signature: "
        "the comparison path)"},
@@ -354,7 +355,7 @@ class page {
             std::find(peers.begin(), peers.end(), std::get<1>(key)) == peers.end())
           peers.push_back(std::get<1>(key));
     static const std::vector<std::string> order{
-        "seq", "seq8", "weft", "weft-cfg", "weft-install", "weft-pos", "weft-into",
+        "seq", "seq8", "weft", "weft-cfg", "weft-install", "weft-lambda", "weft-pos", "weft-into",
         "tbb", "stdpar", "omp"};
     const auto rank = [](const std::string& p) {
       return std::find(order.begin(), order.end(), p) - order.begin();

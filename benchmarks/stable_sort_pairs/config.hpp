@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // stable_sort_pairs: stable sort of 20 M (key, value) pairs by a 20-bit key; the value is the
 // input position, so the checksum sees any stability error. oneTBB has no stable sort, so it
-// is not a peer here. Each timed call sorts a fresh copy; the copy is untimed.
+// is not a peer here. weft-lambda: weft with the key projected by a lambda not declared
+// noexcept (keyed_radix_sort.hpp's checked path) instead of the data member pointer. Each
+// timed call sorts a fresh copy; the copy is untimed.
 #pragma once
 
 #include <cstddef>
@@ -41,11 +43,12 @@ inline std::uint64_t checksum(std::span<const pair_t> v) {
 }
 
 using run_fn = timed<std::uint64_t>(const std::vector<pair_t>& v, int threads, int reps);
-run_fn run_seq, run_weft, run_stdpar;
+run_fn run_seq, run_weft, run_weft_lambda, run_stdpar;
 
 inline constexpr peer<run_fn> peers[] = {
     {"seq", &run_seq},
     {"weft", &run_weft},
+    {"weft-lambda", &run_weft_lambda},
     {"stdpar", WEFT_BENCH_IF_STDPAR(&run_stdpar)},
 };
 

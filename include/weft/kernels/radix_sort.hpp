@@ -60,12 +60,14 @@ radix_uint_t<K> radix_image(K k) noexcept {
 }
 
 // The key of an element: the projection, then the image, inverted for a descending order.
+// It may throw only where the projection may (keyed_radix_sort.hpp's checked path).
 template <class Proj, class K, bool Descending>
 struct radix_key_fn {
   using uint_type = radix_uint_t<K>;
   Proj proj;
   template <class T>
-  uint_type operator()(const T& x) const noexcept {
+  uint_type operator()(const T& x) const
+      noexcept(std::is_nothrow_invocable_v<const Proj&, const T&>) {
     const uint_type u = radix_image<K>(static_cast<K>(std::invoke(proj, x)));
     if constexpr (Descending)
       return static_cast<uint_type>(~u);
@@ -364,7 +366,7 @@ struct radix_block_survey {
 template <class T, class KeyFn, class U, class C>
 radix_block_survey<U> radix_survey_block(const T* a, std::size_t lo, std::size_t hi, U k0,
                                          const KeyFn& key, C* count, unsigned shift,
-                                         U dmask) noexcept {
+                                         U dmask) noexcept(noexcept(key(a[lo]))) {
   // `count` (dmask + 1 counters) arrives uninitialised; it is zeroed here if it is used.
   U prev = key(a[lo]), mask = static_cast<U>(prev ^ k0);
   const U first = prev;
@@ -519,9 +521,14 @@ void radix_count_tiles(const T* a, std::size_t n, const radix_plan& p, std::size
 // the buffer with plain stores. b must be aligned to sizeof(T), so that slots match lines.
 // Measured on 20 M random u64 (an Intel Xeon, one thread): the scatter takes 76 ms this
 // way and 150 ms with plain stores.
-template <class T, class KeyFn, class U>
-void radix_scatter_streamed(const T* a, T* b, std::size_t lo, std::size_t hi, std::size_t* c,
-                            std::size_t d, unsigned shift, U dmask, const KeyFn& key) noexcept {
+// Checked (a projection that may throw or answer differently for the same element): `lim`
+// holds each digit's end in this block's part of b, and the scatter returns false, leaving
+// its lines unwritten, at the first key that would cross it; it never writes outside the
+// block's own parts of b.
+template <bool Checked, class T, class KeyFn, class U>
+bool radix_scatter_streamed(const T* a, T* b, std::size_t lo, std::size_t hi, std::size_t* c,
+                            const std::size_t* lim, std::size_t d, unsigned shift, U dmask,
+                            const KeyFn& key) noexcept(!Checked) {
   constexpr std::size_t per_line = stream_line_bytes / sizeof(T);
   constexpr std::size_t most = std::size_t(1) << radix_max_par_digit;
   alignas(stream_line_bytes) std::byte line[most][stream_line_bytes];
@@ -537,6 +544,8 @@ void radix_scatter_streamed(const T* a, T* b, std::size_t lo, std::size_t hi, st
   for (std::size_t i = lo; i < hi; ++i) {
     const std::size_t k = (key(a[i]) >> shift) & dmask;
     const std::size_t pos = c[k]++;
+    if constexpr (Checked)
+      if (pos >= lim[k]) [[unlikely]] return false;
     const std::size_t slot = slot_of(pos);
     std::memcpy(line[k] + slot * sizeof(T), static_cast<const void*>(a + i), sizeof(T));
     // The line holding pos starts at pos - slot (which may lie before b: compared as a sum).
@@ -551,6 +560,73 @@ void radix_scatter_streamed(const T* a, T* b, std::size_t lo, std::size_t hi, st
     const std::size_t end = c[k], slot = slot_of(end);
     if (end > first[k]) plain(k, end >= first[k] + slot ? end - slot : first[k], end);
   }
+  return true;
+}
+
+// The per-tile histograms `count` (tiles rows of d) become each tile's first place per digit
+// (in place), and start[0..d] the digits' bounds: an exclusive prefix in (digit, tile)
+// order, so that equal digits keep the tiles' order (stability).
+inline void radix_tile_offsets(std::size_t* count, std::size_t tiles, std::size_t d,
+                               std::size_t* start) noexcept {
+  constexpr std::size_t most = std::size_t(1) << radix_max_par_digit;
+  std::size_t run[most];
+  std::fill_n(start, d + 1, std::size_t(0));
+  for (std::size_t t = 0; t < tiles; ++t)
+    for (std::size_t i = 0; i < d; ++i) start[i + 1] += count[t * d + i];
+  for (std::size_t i = 0; i < d; ++i) start[i + 1] += start[i];
+  std::copy_n(start, d, run);
+  for (std::size_t t = 0; t < tiles; ++t)
+    for (std::size_t i = 0; i < d; ++i) {
+      const std::size_t c = count[t * d + i];
+      count[t * d + i] = run[i];
+      run[i] += c;
+    }
+}
+
+// The scatter of tiles [lo, hi) from a to b (offsets from radix_tile_offsets), streamed or
+// with plain stores. Checked: returns false if the keys do not fill exactly the places the
+// count pass gave the block (a key answered differently), having written only inside them.
+template <bool Checked, class T, class KeyFn>
+bool radix_scatter_tiles(T* a, T* b, std::size_t n, const radix_plan& p,
+                         const std::size_t* count, const std::size_t* start, std::size_t lo,
+                         std::size_t hi, bool stream, const KeyFn& key) noexcept(!Checked) {
+  using U = decltype(key(a[0]));
+  const std::size_t d = p.d;
+  const U dmask = static_cast<U>(d - 1);
+  // A local copy of the offsets: the compiler can see that the scatter's stores into b
+  // never write it, which it cannot for the shared table when T is itself a size_t. The
+  // tiles of a block are consecutive, and tile t + 1's part of a bucket follows tile t's,
+  // so the row of tile lo serves the whole block, and the row of tile hi (or the digits'
+  // ends) bounds it.
+  constexpr std::size_t most = std::size_t(1) << radix_max_par_digit;
+  std::size_t c[most];
+  std::copy_n(count + lo * d, d, c);
+  std::size_t lim[Checked ? most : 1];
+  if constexpr (Checked) {
+    if (hi < p.tiles)
+      std::copy_n(count + hi * d, d, lim);
+    else
+      std::copy_n(start + 1, d, lim);
+  }
+  const std::size_t b_lo = lo * p.tile, b_hi = std::min(n, hi * p.tile);
+  bool in_place = true;
+  if constexpr (line_streamable_v<T>)
+    if (stream)
+      in_place = radix_scatter_streamed<Checked>(a, b, b_lo, b_hi, c, lim, d, p.shift, dmask, key);
+  if (!stream || !line_streamable_v<T>) {
+    for (std::size_t i = b_lo; i < b_hi; ++i) {
+      const std::size_t k = (key(a[i]) >> p.shift) & dmask;
+      if constexpr (Checked)
+        if (c[k] >= lim[k]) [[unlikely]] return false;
+      radix_put(b + c[k]++, a[i]);
+    }
+  }
+  if constexpr (Checked) {
+    if (!in_place) return false;
+    for (std::size_t k = 0; k < d; ++k)
+      if (c[k] != lim[k]) return false;
+  }
+  return true;
 }
 
 // The scatter of the counted digit from a to b, then the buckets sorted as independent
@@ -585,54 +661,34 @@ void radix_par(T* a, T* b, std::size_t n, decltype(std::declval<KeyFn>()(std::de
   radix_par_scatter<InPlace>(a, b, n, p, count.get(), low, key, stream_min);
 }
 
+// Inputs that would not stay in cache anyway are written with streaming stores: the scatter
+// through line buffers, the sorted buckets copied out of a cache-warm buffer. Not with few
+// digits: a few streams of plain stores are cheap, and the buckets are often moved back at
+// once (keys that differ only there), from cache if b was written plainly (20 M keys of 4 to
+// 16 values, one thread: 107-124 ms plain, 136-166 ms streamed; of 32 values 158 against
+// 137 ms, 64 values 231 against 163 ms).
+template <class T>
+bool radix_streams(const T* b, std::size_t n, const radix_plan& p,
+                   std::size_t stream_min) noexcept {
+  if constexpr (line_streamable_v<T>)
+    return n * sizeof(T) >= stream_min && p.d >= radix_stream_min_digits &&
+           reinterpret_cast<std::uintptr_t>(b) % sizeof(T) == 0;
+  else
+    return false;
+}
+
 template <bool InPlace, class T, class KeyFn>
 void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size_t* count,
                        unsigned low, const KeyFn& key, std::size_t stream_min) {
   using U = decltype(key(a[0]));
-  const std::size_t d = p.d, tiles = p.tiles, tile = p.tile;
+  const std::size_t d = p.d, tile = p.tile;
   const unsigned shift = p.shift;
-  const U dmask = static_cast<U>(d - 1);
-  // Exclusive prefix in (digit, tile) order: equal digits keep the tiles' order (stability).
   // On the stack: nothing from here on may throw (see radix_par).
-  constexpr std::size_t most = std::size_t(1) << radix_max_par_digit;
-  std::size_t start[most + 1];
-  std::size_t run[most];
-  std::fill_n(start, d + 1, std::size_t(0));
-  for (std::size_t t = 0; t < tiles; ++t)
-    for (std::size_t i = 0; i < d; ++i) start[i + 1] += count[t * d + i];
-  for (std::size_t i = 0; i < d; ++i) start[i + 1] += start[i];
-  std::copy_n(start, d, run);
-  for (std::size_t t = 0; t < tiles; ++t)
-    for (std::size_t i = 0; i < d; ++i) {
-      const std::size_t c = count[t * d + i];
-      count[t * d + i] = run[i];
-      run[i] += c;
-    }
-  // Inputs that would not stay in cache anyway are written with streaming stores: the
-  // scatter through line buffers, the sorted buckets copied out of a cache-warm buffer. Not
-  // with few digits: a few streams of plain stores are cheap, and the buckets are often
-  // moved back at once (keys that differ only there), from cache if b was written plainly
-  // (20 M keys of 4 to 16 values, one thread: 107-124 ms plain, 136-166 ms streamed; of 32
-  // values 158 against 137 ms, 64 values 231 against 163 ms).
-  bool stream = false;
-  if constexpr (line_streamable_v<T>)
-    stream = n * sizeof(T) >= stream_min && d >= radix_stream_min_digits &&
-             reinterpret_cast<std::uintptr_t>(b) % sizeof(T) == 0;
-  for_blocks(tiles, [&](std::size_t lo, std::size_t hi) {
-    // A local copy of the offsets: the compiler can see that the scatter's stores into b
-    // never write it, which it cannot for the shared table when T is itself a size_t. The
-    // tiles of a block are consecutive, and tile t + 1's part of a bucket follows tile t's,
-    // so the row of tile lo serves the whole block.
-    std::size_t c[std::size_t(1) << radix_max_par_digit];
-    std::copy_n(count + lo * d, d, c);
-    const std::size_t b_lo = lo * tile, b_hi = std::min(n, hi * tile);
-    if constexpr (line_streamable_v<T>) {
-      if (stream) {
-        radix_scatter_streamed(a, b, b_lo, b_hi, c, d, shift, dmask, key);
-        return;
-      }
-    }
-    for (std::size_t i = b_lo; i < b_hi; ++i) radix_put(b + c[(key(a[i]) >> shift) & dmask]++, a[i]);
+  std::size_t start[(std::size_t(1) << radix_max_par_digit) + 1];
+  radix_tile_offsets(count, p.tiles, d, start);
+  const bool stream = radix_streams(b, n, p, stream_min);
+  for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
+    radix_scatter_tiles<false>(a, b, n, p, count, start, lo, hi, stream, key);
   });
   const std::size_t big = std::max(n / 8, 2 * tile);
   for_blocks(d, [&](std::size_t lo, std::size_t hi) {
@@ -687,48 +743,52 @@ void radix_par_scatter(T* a, T* b, std::size_t n, const radix_plan& p, std::size
   }
 }
 
-// Sorts [a, a + n) by key. Stable. Returns without touching the input when it is already in
-// order; reverses it when it is in reverse order (strictly, when `stable`).
-//
-// Large inputs take one fused pass: per tile, the histogram of the first digit and the
-// survey (differing bits, order). The digit must be fixed before the pass, so it is taken
-// from a sample of the keys (the first ones and a strided set); when the full survey finds a
-// higher differing bit than the sample did, the digit moves and the keys are counted again.
-// The parallel passes write with streaming stores from `stream_min` bytes of input up (the
-// tests lower it to reach that path with small inputs).
-template <class T, class KeyFn>
-void radix_sort(T* a, std::size_t n, const KeyFn& key, bool stable,
-                std::size_t stream_min = stream_min_bytes) {
-  using U = decltype(key(a[0]));
-  if (n < 2) return;
-  if (n <= radix_small) {
-    radix_insertion(a, n, key);
-    return;
+// Settles a surveyed input that needs no sort: true when it is in order (nothing to do) or
+// in reverse order (strictly, when `stable`), which is then reversed here.
+template <class T, class U>
+bool radix_settle(T* a, std::size_t n, const radix_survey<U>& s, bool stable) {
+  if (s.asc || s.mask == 0) return true;
+  if (stable ? s.sdesc : s.desc) {
+    for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
+      for (std::size_t i = lo; i < hi; ++i) std::swap(a[i], a[n - 1 - i]);
+    });
+    return true;
   }
-  const auto settle = [&](const radix_survey<U>& s) {
-    if (s.asc || s.mask == 0) return true;
-    if (stable ? s.sdesc : s.desc) {
-      for_blocks(n / 2, [&](std::size_t lo, std::size_t hi) {
-        for (std::size_t i = lo; i < hi; ++i) std::swap(a[i], a[n - 1 - i]);
-      });
-      return true;
-    }
-    return false;
-  };
+  return false;
+}
+
+// The plan of the top digit from a sample of the keys (the first ones and a strided set).
+template <class T, class KeyFn>
+radix_plan radix_sample_plan(const T* a, std::size_t n, const KeyFn& key) {
+  using U = decltype(key(a[0]));
   const U k0 = key(a[0]);
   constexpr std::size_t samples = 1024;
   U smask = 0;
   for (std::size_t i = 0; i < std::min(n, samples); ++i) smask |= static_cast<U>(key(a[i]) ^ k0);
   for (std::size_t i = 0; i < samples; ++i) smask |= static_cast<U>(key(a[i * (n / samples)]) ^ k0);
-  radix_plan p = radix_plan_for(n, std::max(1u, static_cast<unsigned>(std::bit_width(smask))));
-  if (n <= 2 * p.tile) {
-    const auto s = radix_survey_of(a, n, key);
-    if (settle(s)) return;
-    scratch<T> buf(n);
-    radix_seq<true>(a, buf.data(), n, static_cast<unsigned>(std::bit_width(s.mask)),
-                    static_cast<unsigned>(std::countr_zero(s.mask)), key);
-    return;
-  }
+  return radix_plan_for(n, std::max(1u, static_cast<unsigned>(std::bit_width(smask))));
+}
+
+// What the first pass of a large radix sort finds: the input settled (nothing left to do), or
+// small enough after all for the sequential kernel on bits [low, top), or the top digit's
+// plan with every tile counted for the parallel scatter.
+struct radix_first_pass {
+  enum { settled, sequential, parallel } next;
+  radix_plan p;
+  unsigned top, low;
+  std::unique_ptr<std::size_t[]> count;
+};
+
+// The fused pass over fixed tiles of an input of more than two tiles of plan p (from
+// radix_sample_plan): per tile, the histogram of the top digit and the survey (differing
+// bits, order). When the full survey finds a higher differing bit than the sample did, the
+// digit moves and the keys are counted again. Calls key on every element before any moves;
+// an exception from it leaves the input untouched.
+template <class T, class KeyFn>
+radix_first_pass radix_count_first(T* a, std::size_t n, radix_plan p, const KeyFn& key,
+                                   bool stable) {
+  using U = decltype(key(a[0]));
+  const U k0 = key(a[0]);
   // The counters are left uninitialised: each tile zeroes its row when it starts counting,
   // so a sorted input never touches (never faults in) this memory.
   std::unique_ptr<std::size_t[]> count(new std::size_t[p.tiles * p.d]);
@@ -741,10 +801,9 @@ void radix_sort(T* a, std::size_t n, const KeyFn& key, bool stable,
   });
   radix_survey<U> s = tile_survey[0].s;
   for (std::size_t t = 1; t < p.tiles; ++t) s = radix_survey_join(s, tile_survey[t].s);
-  if (settle(s)) return;
+  if (radix_settle(a, n, s, stable)) return {radix_first_pass::settled, p, 0, 0, nullptr};
   const unsigned top = static_cast<unsigned>(std::bit_width(s.mask));
   const unsigned low = static_cast<unsigned>(std::countr_zero(s.mask));
-  scratch<T> buf(n);
   if (top == p.shift + p.w) {
     // The tiles found in order were not counted (see radix_survey_block): count them now.
     for_blocks(p.tiles, [&](std::size_t lo, std::size_t hi) {
@@ -758,14 +817,44 @@ void radix_sort(T* a, std::size_t n, const KeyFn& key, bool stable,
     });
   } else {
     p = radix_plan_for(n, top);
-    if (n <= 2 * p.tile) {
-      radix_seq<true>(a, buf.data(), n, top, low, key);
-      return;
-    }
+    if (n <= 2 * p.tile) return {radix_first_pass::sequential, p, top, low, nullptr};
     count.reset(new std::size_t[p.tiles * p.d]());
     radix_count_tiles(a, n, p, count.get(), key);
   }
-  radix_par_scatter<true>(a, buf.data(), n, p, count.get(), low, key, stream_min);
+  return {radix_first_pass::parallel, p, top, low, std::move(count)};
+}
+
+// Sorts [a, a + n) by key. Stable. Returns without touching the input when it is already in
+// order; reverses it when it is in reverse order (strictly, when `stable`).
+//
+// Large inputs take one fused pass (radix_count_first), one parallel scatter on the top
+// digit, and the buckets' sorts. The parallel passes write with streaming stores from
+// `stream_min` bytes of input up (the tests lower it to reach that path with small inputs).
+template <class T, class KeyFn>
+void radix_sort(T* a, std::size_t n, const KeyFn& key, bool stable,
+                std::size_t stream_min = stream_min_bytes) {
+  static_assert(noexcept(key(a[0])), "radix_sort moves elements between key calls");
+  if (n < 2) return;
+  if (n <= radix_small) {
+    radix_insertion(a, n, key);
+    return;
+  }
+  const radix_plan sampled = radix_sample_plan(a, n, key);
+  if (n <= 2 * sampled.tile) {
+    const auto s = radix_survey_of(a, n, key);
+    if (radix_settle(a, n, s, stable)) return;
+    scratch<T> buf(n);
+    radix_seq<true>(a, buf.data(), n, static_cast<unsigned>(std::bit_width(s.mask)),
+                    static_cast<unsigned>(std::countr_zero(s.mask)), key);
+    return;
+  }
+  radix_first_pass f = radix_count_first(a, n, sampled, key, stable);
+  if (f.next == radix_first_pass::settled) return;
+  scratch<T> buf(n);
+  if (f.next == radix_first_pass::sequential)
+    radix_seq<true>(a, buf.data(), n, f.top, f.low, key);
+  else
+    radix_par_scatter<true>(a, buf.data(), n, f.p, f.count.get(), f.low, key, stream_min);
 }
 
 }  // namespace weft::detail::algo

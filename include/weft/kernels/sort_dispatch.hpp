@@ -57,7 +57,8 @@ constexpr bool radix_orders() {
 }
 
 // The radix sort calls the projection inside its passes, where nothing may throw; a
-// projection that may throw takes keyed_radix_sort, which calls it once per element first.
+// projection that may throw takes keyed_radix_sort, which calls it on every element before
+// anything moves and never trusts a second call.
 template <class It, class Comp, class Proj>
 constexpr bool radix_eligible() {
   if constexpr (!radix_orders<It, Comp, Proj>())
@@ -128,7 +129,8 @@ void sort_par(It first, It last, Comp& comp, const Proj& proj) {
     radix_sort(std::to_address(first), n, key, Stable);
   } else if constexpr (radix_orders<It, Comp, Proj>()) {
     using K = projected_key_t<It, Proj>;
-    keyed_radix_sort<(radix_order_v<Comp, K> < 0), K>(std::to_address(first), n, proj, Stable);
+    const radix_key_fn<Proj, K, (radix_order_v<Comp, K> < 0)> key{proj};
+    keyed_radix_sort(std::to_address(first), n, key, Stable);
   } else if constexpr (nothrow_movable_v<It>) {
     projected_less<Comp, Proj> less{&comp, &proj};
     if (sorted_shortcut(first, n, less, Stable)) return;
