@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer target: every comparator-taking algorithm, with weft::seq or weft::par, on a pool
 // of 1, 2 or 7 threads, with a comparator whose answers come from the fuzzer's bytes (or
-// `<=`, always true, `<` that throws at a chosen call). Checks what holds for any comparator
+// `<=`, always true, `<` that throws at a chosen call), and the radix sort by a projection
+// that may throw, whose key changes or throws the same way. Checks what holds for any comparator
 // (docs/algorithms.md#invalid-comparators): the call returns or throws (libFuzzer's -timeout
 // catches a hang), stays in bounds (ASan), leaves a permutation where it rearranges, and
 // writes copies of input elements within the bound a valid comparator would need.
@@ -50,6 +51,25 @@ struct fuzz_comp {
         return x < y;
     }
     return false;
+  }
+  // A projection from the same answers, for the radix path's checked sort: `bytes` and
+  // `noisy` change the key where the bit is set (a key that answers differently on a later
+  // call), `le` and `yes` are the identity, `throws` throws at call `throw_at`.
+  int key(int x) const {
+    const std::uint64_t k = a->calls.fetch_add(1, std::memory_order_relaxed);
+    switch (a->mode) {
+      case answers::bytes:
+      case answers::noisy:
+        if (!a->bits.empty() && ((a->bits[(k / 8) % a->bits.size()] >> (k % 8)) & 1) != 0)
+          return x ^ 0x5A5A;
+        return x;
+      case answers::le:
+      case answers::yes: return x;
+      case answers::throws:
+        if (k == a->throw_at) throw thrown{};
+        return x;
+    }
+    return x;
   }
 };
 
@@ -148,6 +168,18 @@ void run(Policy policy, int algo, const std::vector<int>& in, std::size_t cut, b
       returned([&] { (void)weft::is_sorted(policy, v.begin(), v.end(), comp); });
       return;
     }
+    case 16: {
+      // The radix path with a projection that may throw (keyed_radix_sort.hpp): a key that
+      // changes or throws leaves a permutation; a consistent one sorts.
+      const auto proj = [&](int x) { return comp.key(x); };
+      const bool consistent = comp.a->mode == answers::le || comp.a->mode == answers::yes;
+      if (returned([&] { weft::stable_sort(v, {}, proj); }) && consistent)
+        check(std::is_sorted(v.begin(), v.end()), "stable_sort by a projection did not sort");
+      permutation();
+      if (returned([&] { weft::sort(v, std::ranges::greater{}, proj); }) && consistent)
+        check(std::is_sorted(v.rbegin(), v.rend()), "sort by a projection did not sort");
+      return permutation();
+    }
     default: {
       std::optional<int> best;
       if (returned([&] { best = weft::iter(v).min_by(comp); }))
@@ -166,7 +198,7 @@ void run(Policy policy, int algo, const std::vector<int>& in, std::size_t cut, b
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   weft_fuzz::input in{data, size};
   weft::thread_pool& pool = weft_fuzz::pool_for(in.byte());
-  const int algo = in.byte() % 17;
+  const int algo = in.byte() % 18;
   const std::uint8_t flags = in.byte();
   answers a;
   a.mode = static_cast<answers::mode_t>(in.byte() % 5);
