@@ -295,6 +295,14 @@ TEST_CASE("radix sort: the streamed scatter and bucket copies", "[algo][sort][ra
                        [](const pair_t& x, const pair_t& y) { return x.first < y.first; });
       radix_sort(p.data() + offset, n, by_first, true, 0);
       REQUIRE(p == want_p);
+      // 16-bit keys: the buckets' bits below the parallel digit take one pass, which writes
+      // the warm buffer that is streamed out, with no copy between.
+      auto q = pairs_of(n + offset, 0xFFFF, offset + 1);
+      auto want_q = q;
+      std::stable_sort(want_q.begin() + static_cast<std::ptrdiff_t>(offset), want_q.end(),
+                       [](const pair_t& x, const pair_t& y) { return x.first < y.first; });
+      radix_sort(q.data() + offset, n, by_first, true, 0);
+      REQUIRE(q == want_q);
     }
   }
   // And through the public overloads at a size that streams by default (16 MiB of keys).

@@ -208,8 +208,10 @@ void radix_count_digits(const T* a, std::size_t n, unsigned wlow, unsigned w, U 
 // Reads [src, src + n), leaves the result in [out, out + n). Buffers: src == out (in place)
 // with `third` as the scratch; or src != out with `third` null (the passes alternate between
 // the two, and an even count ends with a copy); or three distinct buffers, where the passes
-// alternate between third and src and the last one writes out: no copy, and the first
-// pass writes into `third`, which the caller keeps warm in cache.
+// alternate between third and src and the last one writes out: no copy, and the first of
+// several passes writes into `third`, which the caller keeps warm in cache. A single pass
+// writes out at once (the buckets of 20 M (u32, u32) pairs by a 20-bit key: 217-222 ms ->
+// 197-212 at one thread, 122 -> 115 ms at two, against a pass into `third` and a copy).
 template <class T, class KeyFn>
 void radix_lsd_to(T* src, T* out, T* third, std::size_t n, unsigned top, unsigned low,
                   const KeyFn& key) noexcept {
@@ -247,7 +249,7 @@ void radix_lsd_to(T* src, T* out, T* third, std::size_t n, unsigned top, unsigne
   T* const two = src == out ? third : out;  // with two buffers: the one that is not src
   T* from = src;
   for (unsigned k = 0; k < e; ++k) {
-    T* const to = three ? (k + 1 == e && e > 1 ? out : (from == third ? src : third))
+    T* const to = three ? (k + 1 == e ? out : (from == third ? src : third))
                         : (from == src ? two : src);
     std::uint32_t* c = count[live[k]];
     const unsigned sh = wlow + live[k] * w;
