@@ -50,6 +50,19 @@ timed<double> time_batches(int calls, F&& f) {
   return out;
 }
 
+// install against the global pool, paired: batches of each path alternate in one loop (the
+// pair's order alternating too), so that whatever state the machine is in lands on both.
+// The table times each peer in turns of its own, and the two weft rows of one configuration
+// (the global pool has the environment's size at every thread count of the table) read
+// 0.97x and 1.03x in one run on the reference machine: a turn's state, not install's cost.
+struct install_pairing {
+  double global_ns;   // median ns per call from main on the global pool
+  double install_ns;  // median ns per call through install on a thread_pool of its size
+  double ratio;       // median over the pairs of install's batch over the global pool's
+  int pairs;
+};
+install_pairing time_install_paired(const std::vector<double>& a, int pairs);
+
 // `calls` sums of a from main on `threads` threads. weft runs on the global pool (sized by
 // WEFT_NUM_THREADS or the hardware), as code outside any install does.
 using run_fn = timed<double>(const std::vector<double>& a, int threads, int calls);

@@ -34,4 +34,34 @@ timed<double> run_weft_install(const std::vector<double>& a, int /*threads*/, in
   });
 }
 
+install_pairing time_install_paired(const std::vector<double>& a, int pairs) {
+  weft::thread_pool pool({.num_threads = weft::num_threads()});
+  const auto from_main = [&] { return weft::iter(a).map(square).sum(); };
+  const auto through_install = [&] {
+    return pool.install([&] { return weft::iter(a).map(square).sum(); });
+  };
+  const auto batch = [](auto& f) {
+    const std::int64_t t0 = now_ns();
+    for (int i = 0; i < batch_calls; ++i) keep(f());
+    return static_cast<double>(now_ns() - t0) / batch_calls;
+  };
+  batch(from_main);  // warm-up: the call site's record, and the bias on the pool's seat
+  batch(through_install);
+  std::vector<double> global, install, ratio;
+  for (int k = 0; k < pairs; ++k) {
+    double g = 0, i = 0;
+    if (k % 2 == 0) {
+      g = batch(from_main);
+      i = batch(through_install);
+    } else {
+      i = batch(through_install);
+      g = batch(from_main);
+    }
+    global.push_back(g);
+    install.push_back(i);
+    ratio.push_back(i / g);
+  }
+  return {median(global), median(install), median(ratio), pairs};
+}
+
 }  // namespace weft_bench::tiny

@@ -308,7 +308,7 @@ namespace rt {
 
 bool enter_seat(registry* reg, seat_ticket& ticket) noexcept {
   ticket.caller = current_worker;
-  ticket.biased = enter_biased_seat(reg) != nullptr;  // BiasEnter, BiasCheck
+  ticket.biased = ticket.caller == nullptr && enter_biased_seat(reg) != nullptr;  // BiasEnter, BiasCheck
   if (!ticket.biased) {
     if (!reg->try_acquire_seat()) return false;  // SeatAcquire
     set_current_worker(&reg->worker_at(0));

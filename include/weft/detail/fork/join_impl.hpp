@@ -198,21 +198,27 @@ template <class PA, class PB>
                              static_cast<std::remove_reference_t<PB>&>(b_in));
 }
 
+// Runs `f` inline on the seat reserved for this thread (src/sched/seat.cpp), entered and
+// left with two plain stores and two loads; an exception leaves it on its way out.
+// Precondition: the thread is outside every pool and `w0` is what enter_biased_seat returned.
+template <class F>
+WEFT_INLINE decltype(auto) run_in_biased_seat(registry* reg, worker& w0, F& f) {
+  struct biased_guard {
+    registry* reg;
+    worker& w0;
+    std::uint32_t entry;
+    ~biased_guard() { leave_biased_seat(reg, w0, entry); }
+  } guard{reg, w0, w0.deque.size_for_owner()};
+  return std::invoke(f);
+}
+
 // run_in's second half: `f` runs inline on the caller seat when it can be had, else as a
 // job through the injector while the calling thread waits.
 template <class F>
 decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
-  // The seat reserved for this thread (src/sched/seat.cpp): entered and left inline, two plain
-  // stores and two loads. An exception leaves it on its way out.
-  if (worker* const w0 = enter_biased_seat(reg)) [[likely]] {
-    struct biased_guard {
-      registry* reg;
-      worker& w0;
-      std::uint32_t entry;
-      ~biased_guard() { leave_biased_seat(reg, w0, entry); }
-    } guard{reg, *w0, w0->deque.size_for_owner()};
-    return std::invoke(f);
-  }
+  if (current_worker == nullptr)
+    if (worker* const w0 = enter_biased_seat(reg)) [[likely]]
+      return run_in_biased_seat(reg, *w0, f);
   // The seat free: run `f` right here as worker 0, with no job and no latch; an exception
   // leaves the seat on its way out.
   if (rt::seat_ticket ticket; rt::enter_seat(reg, ticket)) [[likely]] {
@@ -234,9 +240,16 @@ decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
 // of `reg` (outside every pool, or workers of another pool).
 // A calling thread inside weft::isolate runs `f` isolated there too.
+// The common case first: a thread outside every pool and every isolation, with the seat
+// reserved for it (a thread that calls install or the global pool again and again).
 template <class F>
 decltype(auto) run_in(registry* reg, F& f) {
   const worker* const caller = current_worker;
+  if (caller == nullptr && outside_isolation_depth == 0) [[likely]] {
+    if (worker* const w0 = enter_biased_seat(reg)) [[likely]]
+      return run_in_biased_seat(reg, *w0, f);
+    return run_in_seat_or_injector(reg, f);
+  }
   if (caller != nullptr ? caller->isolated() : outside_isolation_depth != 0) [[unlikely]] {
     auto isolated = [&f]() -> decltype(auto) {
       isolation_frame frame(*current_worker);

@@ -36,18 +36,20 @@ struct seat_bias {
 WEFT_API constinit inline thread_local seat_bias this_thread_bias{};
 
 // The owner's side of the bias, the one copy of it (run_in inlines it; rt::enter_seat and
-// rt::leave_seat call it). The calling thread, outside every pool, enters the seat of `reg`
-// reserved for it: BiasEnter, BiasCheck. Returns worker 0, which the thread now acts as, or
-// nullptr: no bias on `reg` (take the seat normally), or one revoked while the thread was
-// outside, which it drops here before it takes the seat normally.
+// rt::leave_seat call it). The calling thread, outside every pool (current_worker is
+// nullptr: the caller checks), enters the seat of `reg` reserved for it: BiasEnter,
+// BiasCheck. Returns worker 0, which the thread now acts as, or nullptr: no bias on `reg`
+// (take the seat normally), or one revoked while the thread was outside, which it drops
+// here before it takes the seat normally.
 WEFT_INLINE worker* enter_biased_seat(registry* reg) noexcept {
   seat_bias& b = this_thread_bias;
-  if (b.reg.load(std::memory_order_relaxed) != reg || current_worker != nullptr) return nullptr;
+  if (b.reg.load(std::memory_order_relaxed) != reg) return nullptr;
   b.active.store(1, std::memory_order_relaxed);  // BiasEnter
   std::atomic_signal_fence(std::memory_order_seq_cst);
   if (b.word->load(std::memory_order_acquire) == b.seat_value) [[likely]] {  // BiasCheck
-    set_current_worker(b.seat_worker);
-    return b.seat_worker;
+    worker& w0 = *b.seat_worker;
+    enter_worker(w0);
+    return &w0;
   }
   rt::drop_revoked_bias(reg);  // revoked while this thread was outside: back off
   return nullptr;
@@ -59,7 +61,7 @@ WEFT_INLINE worker* enter_biased_seat(registry* reg) noexcept {
 WEFT_INLINE void leave_biased_seat(registry* reg, worker& w0, std::uint32_t entry) noexcept {
   if (w0.deque.size_for_owner() > entry) [[unlikely]]
     rt::settle_seat(reg, entry);
-  set_current_worker(nullptr);
+  leave_worker();
   seat_bias& b = this_thread_bias;
   b.active.store(0, std::memory_order_release);  // BiasExit
   std::atomic_signal_fence(std::memory_order_seq_cst);

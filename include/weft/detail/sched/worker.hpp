@@ -212,16 +212,24 @@ inline constinit const std::atomic<std::uint32_t> closed_gate{0};
 WEFT_API constinit inline thread_local const std::atomic<std::uint32_t>* current_gate =
     &closed_gate;
 
-// Makes the calling thread act as `w` (nullptr: as no worker). Closes w's gate: whatever
-// opened it described another moment of that deque (J3).
+// Makes the calling thread act as `w`. Closes w's gate: whatever opened it described
+// another moment of that deque (J3).
+WEFT_INLINE void enter_worker(worker& w) noexcept {
+  current_worker = &w;
+  w.deque.close_gate();
+  current_gate = &w.deque.gate();
+}
+// Makes the calling thread act as no worker.
+WEFT_INLINE void leave_worker() noexcept {
+  current_worker = nullptr;
+  current_gate = &closed_gate;
+}
+// Makes the calling thread act as `w` (nullptr: as no worker).
 inline void set_current_worker(worker* w) noexcept {
-  current_worker = w;
-  if (w != nullptr) {
-    w->deque.close_gate();
-    current_gate = &w->deque.gate();
-  } else {
-    current_gate = &closed_gate;
-  }
+  if (w != nullptr)
+    enter_worker(*w);
+  else
+    leave_worker();
 }
 
 // The owner's newest job above `floor`, popped; nullptr once the deque's height is at or
