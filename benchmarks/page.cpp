@@ -133,7 +133,8 @@ const std::map<std::string, std::string>& descriptions() {
        "back-to-back calls of `iter(a).map(x*x).sum()` on n doubles from `main`; time "
        "a call (`weft-cfg`: the global pool sized by `weft::configure_global` in the program "
        "instead of `WEFT_NUM_THREADS`; `weft-install`: each call through `pool.install` on a "
-       "`thread_pool` of the same size)"},
+       "`thread_pool` of the same size; its bar reads the two paired, batch by batch in one "
+       "loop: `paired_ratio` in the data)"},
       {"medium", "as tiny, on inputs worth forking for (about 12 µs of work a call)"},
       {"unbalanced",
        "`range(0, n).map(cost).sum()`, item i costing i x 25 dependent rounds "
