@@ -212,13 +212,10 @@ WEFT_INLINE decltype(auto) run_in_biased_seat(registry* reg, worker& w0, F& f) {
   return std::invoke(f);
 }
 
-// run_in's second half: `f` runs inline on the caller seat when it can be had, else as a
-// job through the injector while the calling thread waits.
+// `f` runs inline on the caller seat taken normally (rt::enter_seat) when it is free, else
+// as a job through the injector while the calling thread waits.
 template <class F>
 decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
-  if (current_worker == nullptr)
-    if (worker* const w0 = enter_biased_seat(reg)) [[likely]]
-      return run_in_biased_seat(reg, *w0, f);
   // The seat free: run `f` right here as worker 0, with no job and no latch; an exception
   // leaves the seat on its way out.
   if (rt::seat_ticket ticket; rt::enter_seat(reg, ticket)) [[likely]] {
@@ -237,6 +234,25 @@ decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
     return job.result().take();
 }
 
+// For a thread outside every pool: the seat reserved for it if it has one on `reg`, else as
+// run_in_seat_or_injector.
+template <class F>
+decltype(auto) run_from_outside(registry* reg, F& f) {
+  if (worker* const w0 = enter_biased_seat(reg)) [[likely]]
+    return run_in_biased_seat(reg, *w0, f);
+  return run_in_seat_or_injector(reg, f);
+}
+
+// `f` run inside an isolation_frame of the worker the thread acts as when it runs.
+template <class F>
+struct isolated_call {
+  F& f;
+  decltype(auto) operator()() const {
+    isolation_frame frame(*current_worker);
+    return std::invoke(f);
+  }
+};
+
 // Runs `f` as a worker of `reg` and returns its result; for threads that are not workers
 // of `reg` (outside every pool, or workers of another pool).
 // A calling thread inside weft::isolate runs `f` isolated there too.
@@ -245,16 +261,14 @@ decltype(auto) run_in_seat_or_injector(registry* reg, F& f) {
 template <class F>
 decltype(auto) run_in(registry* reg, F& f) {
   const worker* const caller = current_worker;
-  if (caller == nullptr && outside_isolation_depth == 0) [[likely]] {
-    if (worker* const w0 = enter_biased_seat(reg)) [[likely]]
-      return run_in_biased_seat(reg, *w0, f);
-    return run_in_seat_or_injector(reg, f);
+  if (caller == nullptr) {
+    if (outside_isolation_depth == 0) [[likely]]
+      return run_from_outside(reg, f);
+    isolated_call<F> isolated{f};
+    return run_from_outside(reg, isolated);
   }
-  if (caller != nullptr ? caller->isolated() : outside_isolation_depth != 0) [[unlikely]] {
-    auto isolated = [&f]() -> decltype(auto) {
-      isolation_frame frame(*current_worker);
-      return std::invoke(f);
-    };
+  if (caller->isolated()) [[unlikely]] {
+    isolated_call<F> isolated{f};
     return run_in_seat_or_injector(reg, isolated);
   }
   return run_in_seat_or_injector(reg, f);
