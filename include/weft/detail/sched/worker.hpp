@@ -33,7 +33,9 @@ struct mailed_job;
 //
 // Invariants.
 //   J1  gate == 1 only between the owner's open (G1) and the next owner mutation of the
-//       deque (push, pop, publish, bound change: each closes, G3) or hungry poke (G2).
+//       deque (push, pop, publish, bound change: each closes before it returns, G3) or
+//       hungry poke (G2). Only the owner acts on a 1, and never inside a mutation, so where
+//       the close falls within the mutation is invisible to every thread.
 //   J2  (no lost hunger) if a thread is counted inactive after the owner's re-check of the
 //       counters (GateCheck) read none, that thread's poke (G2) closes the gate.
 //   J3  a thread's gate pointer points at its current worker's gate, or at closed_gate

@@ -81,11 +81,15 @@ class split_deque {
   std::size_t slot_memory_bytes() const noexcept { return slot_memory_bytes(capacity_); }
 
   // Owner only. False when full: the caller runs the item inline instead.
+  // push, pop and pop_if_private close the gate after their own stores: only the owner acts
+  // on an open gate, so where the close falls inside the call does not matter to anyone, and
+  // closing first makes the compiler reload head_ after the atomic store (nqueens(12), one
+  // spawn per placement, one thread: 2.13x sequential closing first, 1.85x closing last).
   WEFT_INLINE bool push(job_handle item) noexcept {
     if (head_ == capacity_) [[unlikely]] return false;
-    close_gate();
     slots_[head_].store(item, std::memory_order_relaxed);  // Q1
     ++head_;
+    close_gate();
     return true;
   }
 
@@ -93,12 +97,14 @@ class split_deque {
   // thief took it (the slot is consumed either way). Precondition: !empty().
   WEFT_INLINE job_handle pop() noexcept {
     WEFT_ASSERT(head_ > 0);
-    close_gate();
     const std::uint32_t i = head_ - 1;
     if (i >= owner_split_) [[likely]] {  // private: nobody else can see slot i (I1, I2)
       head_ = i;
-      return slots_[i].load(std::memory_order_relaxed);
+      const job_handle item = slots_[i].load(std::memory_order_relaxed);
+      close_gate();
+      return item;
     }
+    close_gate();
     return pop_public_cold(i);
   }
 
@@ -118,11 +124,12 @@ class split_deque {
   // Owner only. The join fast path: if the newest item sits at `index` and is still private,
   // removes it without reading the slot (the caller knows what it pushed there).
   WEFT_INLINE bool pop_if_private(std::uint32_t index) noexcept {
-    close_gate();
     if (head_ == index + 1 && index >= owner_split_) [[likely]] {  // I1, I2
       head_ = index;
+      close_gate();
       return true;
     }
+    close_gate();
     return false;
   }
 
