@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <barrier>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -117,6 +118,29 @@ std::vector<double> time_reps(int reps, F&& f) {
     out.push_back(static_cast<double>(now_ns() - t0));
   }
   return out;
+}
+
+// `threads` copies of `copy()` at once, one per std::thread (main runs one): the wall time of
+// all of them per rep, after one untimed warm-up. Against one copy it shows how much parallel
+// speedup this machine gives this code right now (shared or throttled cores give less).
+// Helpers start once and meet main at a barrier per rep: thread start-up is not timed.
+template <class F>
+std::vector<double> time_copies(int threads, int reps, F copy) {
+  std::barrier<> sync(threads);
+  std::vector<std::jthread> helpers;
+  for (int i = 1; i < threads; ++i)
+    helpers.emplace_back([&] {
+      for (int rep = 0; rep <= reps; ++rep) {
+        sync.arrive_and_wait();
+        copy();
+        sync.arrive_and_wait();
+      }
+    });
+  return time_reps(reps, [&] {
+    sync.arrive_and_wait();
+    copy();
+    sync.arrive_and_wait();
+  });
 }
 
 // What a peer of an iterator workload returns: wall ns of each timed sample and the result

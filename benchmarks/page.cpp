@@ -427,6 +427,17 @@ class page {
 
   // A row per thread count, a column per peer: its median and, in brackets, its time over
   // the `base` peer's at the same count.
+  // The run's ceiling for 2-thread figures of `w`: two copies of its sequential code on two
+  // std::threads against one copy alone (its seq-copies rows), when the run has them.
+  void ceiling(const std::string& w, const std::string& code, const std::string& of) {
+    const double one = run_.value(w, "seq-copies", 1, "median_ns");
+    const double two = run_.value(w, "seq-copies", 2, "median_ns");
+    if (std::isnan(one) || std::isnan(two)) return;
+    md_ << "Ceiling: two copies of the sequential " << code << " on two `std::thread`s took "
+        << fmt("%.2fx", two / one) << " one copy alone, so no runtime can beat "
+        << fmt("%.2fx", two / one / 2) << " " << of << " at two here.\n\n";
+  }
+
   void row_table(const std::string& w, const std::vector<std::string>& peers,
                  const std::string& base) {
     md_ << "| threads |";
@@ -473,6 +484,7 @@ class page {
           << ", oneTBB " << per_fork("nqueens", "tbb", tasks) << ", OpenMP "
           << per_fork("nqueens", "omp", tasks) << ").\n\n";
       row_table("nqueens", {"seq", "weft", "weft-tg", "weft-join", "tbb", "omp"}, "seq");
+      ceiling("nqueens", "search", "of the sequential search");
       md_ << "A task spawned inside its own scope is pushed privately and counted only when "
              "published,\nits block comes from the thread's free list, and an idle thread is "
              "handed only the\nspawner's oldest task ([spawn protocol](protocols/spawn.md)).\n\n";
@@ -537,12 +549,7 @@ class page {
           << per_fork("fib", "tbb", joins) << ", OpenMP " << per_fork("fib", "omp", joins)
           << ").\n\n";
       row_table("fib", {"seq", "weft", "tbb", "omp"}, "seq");
-      const double one = run_.value("fib", "seq-copies", 1, "median_ns");
-      const double two = run_.value("fib", "seq-copies", 2, "median_ns");
-      if (!std::isnan(one) && !std::isnan(two))
-        md_ << "Ceiling: two copies of the sequential recursion on two `std::thread`s took "
-            << fmt("%.2fx", two / one) << " one copy alone, so no runtime can beat "
-            << fmt("%.2fx", two / one / 2) << " of one thread at two here.\n\n";
+      ceiling("fib", "recursion", "of one thread");
       const double calls = run_.value("fib", "seq-calls", 1, "median_ns");
       const double join1 = run_.value("fib", "weft-calls", 1, "median_ns");
       const double join2 = run_.value("fib", "weft-calls", 2, "median_ns");

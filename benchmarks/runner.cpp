@@ -268,18 +268,7 @@ void run_fib(const options& o) {
   wb::bar("weft-calls fib(" + std::to_string(n) + ") @2 threads / seq-calls", calls_at[2] / seq_calls,
           0.6, "x");
   if (std::find(o.threads.begin(), o.threads.end(), 2) == o.threads.end()) return;
-  // What this machine allows at all: the sequential code alone, then two copies side by side,
-  // measured back to back so that background load skews both alike.
-  wb::progress_note("fib", "1 and 2 copies of seq on std::threads");
-  const double one = wb::median(f::run_seq_copies(n, 1, o.reps));
-  const double two = wb::median(f::run_seq_copies(n, 2, o.reps));
-  wb::progress_done();
-  csv.add("fib", "seq-copies", 1, param, "median_ns", one, "ns");
-  csv.add("fib", "seq-copies", 2, param, "median_ns", two, "ns");
-  std::printf(
-      "  ceiling: 2 copies of seq on 2 std::threads take %.2fx one copy alone, so no "
-      "runtime can beat ~%.2fx @2/@1 here\n",
-      two / one, two / one / 2);
+  wb::measure_ceiling("fib", param, n, o.reps, &f::run_seq_copies, "@2/@1", csv);
 }
 
 void run_latency(const options& o) {

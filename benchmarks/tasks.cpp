@@ -40,6 +40,24 @@ std::vector<std::vector<double>> sample_rounds(const char* workload, const Peers
 
 double median_or_nan(const std::vector<double>& v) { return v.empty() ? std::nan("") : median(v); }
 
+}  // namespace
+
+void measure_ceiling(const std::string& workload, const std::string& param, int n, int reps,
+                     copies_fn* copies, const char* against, csv_sink& csv) {
+  progress_note(workload, "1 and 2 copies of seq on std::threads");
+  const double one = median(copies(n, 1, reps));
+  const double two = median(copies(n, 2, reps));
+  progress_done();
+  csv.add(workload, "seq-copies", 1, param, "median_ns", one, "ns");
+  csv.add(workload, "seq-copies", 2, param, "median_ns", two, "ns");
+  std::printf(
+      "  ceiling: 2 copies of seq on 2 std::threads take %.2fx one copy alone, so no runtime "
+      "can beat ~%.2fx %s here\n",
+      two / one, two / one / 2, against);
+}
+
+namespace {
+
 void run_nqueens(const options& o, csv_sink& csv) {
   namespace q = nqueens;
   const int n = static_cast<int>(o.size_of("nqueens", q::default_n, q::quick_n));
@@ -83,6 +101,8 @@ void run_nqueens(const options& o, csv_sink& csv) {
     if (at->count(1) && at->count(2))
       bar(name + " @2 threads / @1", at->at(2) / at->at(1), 1.0, "x");
   }
+  if (weft_at.count(2))
+    measure_ceiling("nqueens", param, n, o.reps, &q::run_seq_copies, "of seq @2", csv);
 }
 
 void run_spawn_throughput(const options& o, csv_sink& csv) {

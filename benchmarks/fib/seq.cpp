@@ -1,8 +1,5 @@
 // SPDX-License-Identifier: MIT
 // fib baseline: plain sequential recursion, as the compiler sees fit to optimize it at -O3.
-#include <barrier>
-#include <thread>
-
 #include "fib/config.hpp"
 
 namespace weft_bench::fib {
@@ -43,26 +40,10 @@ std::vector<double> run_seq(int n, int /*threads*/, int reps) {
 
 std::vector<double> run_seq_copies(int n, int threads, int reps) {
   volatile int vn = n;
-  // Helpers start once and meet main at a barrier per rep: thread start-up is not timed.
-  std::barrier<> sync(threads);
-  auto copy = [&] {
+  return time_copies(threads, reps, [&] {
     const std::uint64_t r = fib_seq(vn);
     keep(r);
     check("seq", n, r);
-  };
-  std::vector<std::jthread> helpers;
-  for (int i = 1; i < threads; ++i)
-    helpers.emplace_back([&] {
-      for (int rep = 0; rep <= reps; ++rep) {
-        sync.arrive_and_wait();
-        copy();
-        sync.arrive_and_wait();
-      }
-    });
-  return time_reps(reps, [&] {
-    sync.arrive_and_wait();
-    copy();
-    sync.arrive_and_wait();
   });
 }
 

@@ -51,6 +51,9 @@ inline long count_nodes(int n, board b) {
 // Wall ns of `reps` searches on `threads` threads, after one untimed warm-up.
 using run_fn = std::vector<double>(int n, int threads, int reps);
 run_fn run_seq;
+// `threads` copies of the sequential search at once, one per std::thread: what this machine
+// allows a 2-thread run against run_seq (fib/config.hpp's run_seq_copies, for this code).
+run_fn run_seq_copies;
 run_fn run_weft;       // weft::scope, one spawn per placement
 run_fn run_weft_task_group;  // weft::task_group::run per placement
 run_fn run_weft_join;  // nested weft::join over the candidate columns (for comparison)

@@ -24,4 +24,13 @@ std::vector<double> run_seq(int n, int /*threads*/, int reps) {
   });
 }
 
+std::vector<double> run_seq_copies(int n, int threads, int reps) {
+  volatile int vn = n;
+  return time_copies(threads, reps, [&] {
+    const long r = search(vn, board{0, 0, 0, 0});
+    keep(r);
+    check("seq", n, r);
+  });
+}
+
 }  // namespace weft_bench::nqueens
