@@ -425,8 +425,6 @@ class page {
            "[algorithms](algorithms.md).\n\n";
   }
 
-  // A row per thread count, a column per peer: its median and, in brackets, its time over
-  // the `base` peer's at the same count.
   // The run's ceiling for 2-thread figures of `w`: two copies of its sequential code on two
   // std::threads against one copy alone (its seq-copies rows), when the run has them.
   void ceiling(const std::string& w, const std::string& code, const std::string& of) {
@@ -438,6 +436,8 @@ class page {
         << fmt("%.2fx", two / one / 2) << " " << of << " at two here.\n\n";
   }
 
+  // A row per thread count, a column per peer: its median and, in brackets, its time over
+  // the `base` peer's at the same count.
   void row_table(const std::string& w, const std::vector<std::string>& peers,
                  const std::string& base) {
     md_ << "| threads |";
