@@ -104,7 +104,6 @@ class split_deque {
       close_gate();
       return item;
     }
-    close_gate();
     return pop_public_cold(i);
   }
 
@@ -124,13 +123,11 @@ class split_deque {
   // Owner only. The join fast path: if the newest item sits at `index` and is still private,
   // removes it without reading the slot (the caller knows what it pushed there).
   WEFT_INLINE bool pop_if_private(std::uint32_t index) noexcept {
-    if (head_ == index + 1 && index >= owner_split_) [[likely]] {  // I1, I2
+    const bool mine = head_ == index + 1 && index >= owner_split_;  // I1, I2
+    if (mine) [[likely]]
       head_ = index;
-      close_gate();
-      return true;
-    }
     close_gate();
-    return false;
+    return mine;
   }
 
   // Owner only. Makes the `max_items` oldest private items (all by default) stealable.
@@ -233,7 +230,9 @@ class split_deque {
   }
 
  private:
+  // pop's public case; closes the gate first, as every mutation does (G3).
   WEFT_COLD job_handle pop_public_cold(std::uint32_t i) noexcept {
+    close_gate();
     std::uint64_t cur = public_.value.load(std::memory_order_relaxed);
     for (;;) {
       WEFT_ASSERT(tail_of(cur) <= split_of(cur) && split_of(cur) <= head_);  // I1
