@@ -4,9 +4,13 @@
 // recursive function of the task_group and OpenMP forms takes the board by reference, as
 // docs/guide.md's performance tips advise for every LIFO task scheduler: by value, the
 // newest task reads its board in two 64-bit words right after the spawn wrote it field by
-// field, a failed store-to-load forward that costs every peer alike.
+// field, a failed store-to-load forward that costs every peer alike. Each task form counts
+// its solutions per thread (solution_counts), as the same tips advise: one atomic counter
+// that every solution increments moves its cache line between the threads.
 #pragma once
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -30,6 +34,35 @@ struct board {
   board place(unsigned bit) const noexcept {
     return {row + 1, cols | bit, (d1 | bit) << 1, (d2 | bit) >> 1};
   }
+};
+
+// Solutions found, one cache line per thread: a task adds to the line of the thread that
+// runs it (its runtime's thread index), so no line moves between threads while the search
+// runs. Each line has one writer: a relaxed load and store, no locked add.
+class solution_counts {
+ public:
+  void add_one(std::size_t thread) noexcept {
+    if (thread >= max_threads) {
+      std::fprintf(stderr, "weft_bench: nqueens thread index %zu is over %zu\n", thread,
+                   max_threads);
+      std::abort();
+    }
+    std::atomic<long>& n = lines_[thread].value;
+    n.store(n.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+  // After the search's tasks have all finished (their runtime's wait orders their writes).
+  long total() const noexcept {
+    long sum = 0;
+    for (const line& l : lines_) sum += l.value.load(std::memory_order_relaxed);
+    return sum;
+  }
+
+ private:
+  static constexpr std::size_t max_threads = 256;
+  struct alignas(64) line {
+    std::atomic<long> value{0};
+  };
+  line lines_[max_threads];
 };
 
 inline void check(const char* peer_name, int n, long got) {

@@ -3,16 +3,14 @@
 // end waits for every task.
 #include <omp.h>
 
-#include <atomic>
-
 #include "nqueens/config.hpp"
 
 namespace weft_bench::nqueens {
 namespace {
 
-void place(std::atomic<long>& solutions, int n, const board& b) {
+void place(solution_counts& solutions, int n, const board& b) {
   if (b.row == n) {
-    solutions.fetch_add(1, std::memory_order_relaxed);
+    solutions.add_one(static_cast<std::size_t>(omp_get_thread_num()));
     return;
   }
   for (unsigned avail = b.free_columns(n); avail != 0; avail &= avail - 1) {
@@ -26,11 +24,11 @@ void place(std::atomic<long>& solutions, int n, const board& b) {
 
 std::vector<double> run_omp(int n, int threads, int reps) {
   return time_reps(reps, [&] {
-    std::atomic<long> found{0};
+    solution_counts found;
 #pragma omp parallel num_threads(threads) shared(found)
 #pragma omp single
     place(found, n, board{0, 0, 0, 0});
-    const long r = found.load(std::memory_order_relaxed);
+    const long r = found.total();
     keep(r);
     check("omp", n, r);
   });

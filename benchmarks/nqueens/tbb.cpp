@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: MIT
 // n-queens on oneTBB: tbb::task_group::run per placement, one group for the whole search.
 #include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/task_arena.h>
 #include <oneapi/tbb/task_group.h>
-
-#include <atomic>
 
 #include "nqueens/config.hpp"
 
 namespace weft_bench::nqueens {
 namespace {
 
-void place(tbb::task_group& g, std::atomic<long>& solutions, int n, const board& b) {
+void place(tbb::task_group& g, solution_counts& solutions, int n, const board& b) {
   if (b.row == n) {
-    solutions.fetch_add(1, std::memory_order_relaxed);
+    solutions.add_one(static_cast<std::size_t>(tbb::this_task_arena::current_thread_index()));
     return;
   }
   for (unsigned avail = b.free_columns(n); avail != 0; avail &= avail - 1) {
@@ -27,11 +26,11 @@ std::vector<double> run_tbb(int n, int threads, int reps) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
   return time_reps(reps, [&] {
-    std::atomic<long> found{0};
+    solution_counts found;
     tbb::task_group g;
     place(g, found, n, board{0, 0, 0, 0});
     g.wait();
-    const long r = found.load(std::memory_order_relaxed);
+    const long r = found.total();
     keep(r);
     check("tbb", n, r);
   });

@@ -3,8 +3,6 @@
 // and nested joins over the candidate columns, for comparison.
 #include <weft/weft.hpp>
 
-#include <atomic>
-
 #include "nqueens/config.hpp"
 
 namespace weft_bench::nqueens {
@@ -12,12 +10,12 @@ namespace {
 
 // A task: place the queens of one board's row, spawning one task per free column.
 struct place_task {
-  std::atomic<long>* solutions;
+  solution_counts* solutions;
   int n;
   board b;
   void operator()(weft::task_scope& s) const {
     if (b.row == n) {
-      solutions->fetch_add(1, std::memory_order_relaxed);
+      solutions->add_one(*weft::thread_index());
       return;
     }
     for (unsigned avail = b.free_columns(n); avail != 0; avail &= avail - 1)
@@ -26,15 +24,15 @@ struct place_task {
 };
 
 long search_scope(int n) {
-  std::atomic<long> solutions{0};
+  solution_counts solutions;
   weft::scope([&](weft::task_scope& s) { place_task{&solutions, n, board{0, 0, 0, 0}}(s); });
-  return solutions.load(std::memory_order_relaxed);
+  return solutions.total();
 }
 
 // The same search written against weft::task_group, as a oneTBB user writes it.
-void place_in_group(weft::task_group& g, std::atomic<long>& solutions, int n, const board& b) {
+void place_in_group(weft::task_group& g, solution_counts& solutions, int n, const board& b) {
   if (b.row == n) {
-    solutions.fetch_add(1, std::memory_order_relaxed);
+    solutions.add_one(*weft::thread_index());
     return;
   }
   for (unsigned avail = b.free_columns(n); avail != 0; avail &= avail - 1) {
@@ -44,11 +42,11 @@ void place_in_group(weft::task_group& g, std::atomic<long>& solutions, int n, co
 }
 
 long search_task_group(int n) {
-  std::atomic<long> solutions{0};
+  solution_counts solutions;
   weft::task_group g;
   place_in_group(g, solutions, n, board{0, 0, 0, 0});
   g.wait();
-  return solutions.load(std::memory_order_relaxed);
+  return solutions.total();
 }
 
 long search_join(int n, board b);
