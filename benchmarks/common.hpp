@@ -215,22 +215,30 @@ timed<std::uint64_t> time_sorts(const std::vector<T>& in, int reps, Checksum&& c
 }
 
 // user + sys CPU time of the whole process (every thread of every runtime), in ns.
-inline std::int64_t process_cpu_ns() noexcept {
+inline std::int64_t process_cpu_ns(int who = RUSAGE_SELF) noexcept {
   rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
+  getrusage(who, &ru);
   const auto us = [](const timeval& t) {
     return static_cast<std::int64_t>(t.tv_sec) * 1'000'000 + t.tv_usec;
   };
   return (us(ru.ru_utime) + us(ru.ru_stime)) * 1000;
 }
 
-// Waits until every thread of the process is idle: until one `quiet_window` sleep of the
-// caller sees the whole process use under a tenth of it in CPU time, or `quiet_cap` passed.
-// Returns the ms waited. A table calls it before each peer's turn: after a turn the previous
-// runtime's threads may still spin (libgomp's for milliseconds after a parallel region,
-// oneTBB's for less), and with two vCPUs a spinning thread takes one from whoever runs
-// next: weft's find_if @2t read 129 us after OpenMP's turn against 95 us with
-// OMP_WAIT_POLICY=passive (docs/decisions/0009-benchmark-method.md).
+// CPU time of every thread of the process but the caller's, in ns.
+inline std::int64_t others_cpu_ns() noexcept {
+  return process_cpu_ns(RUSAGE_SELF) - process_cpu_ns(RUSAGE_THREAD);
+}
+
+// Waits until every other thread of the process is idle: until one `quiet_window` of the
+// caller sees them use under a tenth of it in CPU time, or `quiet_cap` passed. Returns the
+// ms waited. Every table calls it before each peer's turn (start_turn): after a turn the
+// previous runtime's threads may still spin (libgomp's for milliseconds after a parallel
+// region, oneTBB's for less), and with two vCPUs a spinning thread takes one from whoever
+// runs next: weft's find_if @2t read 129 us after OpenMP's turn against 95 us with
+// OMP_WAIT_POLICY=passive (docs/decisions/0009-benchmark-method.md). The caller spins
+// through the window rather than sleep: a sleep lets both vCPUs go idle, and a pool that
+// starts right after it finds its threads' CPUs cold (async_fib(25) @2t read 1.00-1.13x
+// its @1 time after sleeping windows, 0.66x after spinning ones, in one binary).
 inline constexpr std::chrono::microseconds quiet_window{2000};
 inline constexpr std::chrono::milliseconds quiet_cap{200};
 inline double wait_until_quiet() {
@@ -238,11 +246,11 @@ inline double wait_until_quiet() {
   const std::int64_t cap = std::chrono::nanoseconds(quiet_cap).count();
   const std::int64_t window = std::chrono::nanoseconds(quiet_window).count();
   while (now_ns() - start < cap) {
-    const std::int64_t c0 = process_cpu_ns();
+    const std::int64_t c0 = others_cpu_ns();
     const std::int64_t t0 = now_ns();
-    std::this_thread::sleep_for(quiet_window);
-    const std::int64_t cpu = process_cpu_ns() - c0;
-    if (cpu * 10 < std::max(now_ns() - t0, window)) break;
+    while (now_ns() - t0 < window) {
+    }
+    if ((others_cpu_ns() - c0) * 10 < now_ns() - t0) break;
   }
   return static_cast<double>(now_ns() - start) / 1e6;
 }
@@ -311,6 +319,13 @@ inline void progress_step(const std::string& workload, const std::string& peer, 
   std::snprintf(what, sizeof what, "%-11s %2d thread%s", peer.c_str(), threads,
                 threads == 1 ? "" : "s");
   progress_note(workload, what);
+}
+
+// The start of a peer's turn at a table: its progress line, then wait_until_quiet, so that
+// no runtime's threads still spin from the turn before. Returns the ms waited.
+inline double start_turn(const std::string& workload, const std::string& peer, int threads) {
+  progress_step(workload, peer, threads);
+  return wait_until_quiet();
 }
 
 // Clears the status line before a table is printed (a terminal shows both streams).

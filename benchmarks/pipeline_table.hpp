@@ -104,8 +104,7 @@ table_result run_table(const table_spec& s, const Peers& peers,
   double quiet_ms = 0, quiet_max_ms = 0;
   int turns = 0;
   const auto measure = [&](const auto& p, int t, int calls, std::vector<double>& samples) {
-    progress_step(s.workload, p.name, t);
-    const double waited = wait_until_quiet();
+    const double waited = start_turn(s.workload, p.name, t);
     quiet_ms += waited;
     quiet_max_ms = std::max(quiet_max_ms, waited);
     ++turns;

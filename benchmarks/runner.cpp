@@ -207,7 +207,7 @@ void run_fib(const options& o) {
       "seq\n%-7s %-5s %12s %10s %8s %8s\n",
       n, joins, o.reps, "threads", "peer", "time ms", "ns/join", "vs seq", "vs weft");
   std::fflush(stdout);
-  wb::progress_step("fib", "seq", 1);
+  wb::start_turn("fib", "seq", 1);
   const std::vector<double> seq_ns = f::run_seq(n, 1, o.reps);
   const double seq = wb::median(seq_ns);
   csv.add("fib", "seq", 1, param, "min_ns", *std::min_element(seq_ns.begin(), seq_ns.end()), "ns");
@@ -220,7 +220,7 @@ void run_fib(const options& o) {
         med.push_back(p.run == nullptr ? std::nan("") : seq);
         continue;
       }
-      wb::progress_step("fib", p.name, t);
+      wb::start_turn("fib", p.name, t);
       const std::vector<double> ns = p.run(n, t, o.reps);
       med.push_back(wb::median(ns));
       csv.add("fib", p.name, t, param, "min_ns", *std::min_element(ns.begin(), ns.end()), "ns");
@@ -243,10 +243,12 @@ void run_fib(const options& o) {
   }
   // A join over a call: both recursions out of line at every level (fib/config.hpp).
   wb::progress_note("fib", "seq-calls and weft-calls (no level inlined)");
+  wb::wait_until_quiet();
   const double seq_calls = wb::median(f::run_seq_calls(n, 1, o.reps));
   csv.add("fib", "seq-calls", 1, param, "median_ns", seq_calls, "ns");
   std::vector<double> calls_at(3, std::nan(""));
   for (const int t : o.threads) {
+    wb::wait_until_quiet();
     const double weft_calls = wb::median(f::run_weft_calls(n, t, o.reps));
     if (t <= 2) calls_at[static_cast<std::size_t>(t)] = weft_calls;
     csv.add("fib", "weft-calls", t, param, "median_ns", weft_calls, "ns");
@@ -282,7 +284,7 @@ void run_latency(const options& o) {
       threads, awake, asleep, static_cast<long long>(l::asleep_gap.count()));
   std::vector<l::samples> res;
   for (const auto& p : l::peers) {
-    if (p.run != nullptr) wb::progress_step("latency", p.name, threads);
+    if (p.run != nullptr) wb::start_turn("latency", p.name, threads);
     res.push_back(p.run == nullptr ? l::samples{} : p.run(awake, asleep, threads));
   }
   wb::progress_done();
@@ -317,7 +319,7 @@ void run_idle(const options& o) {
   for (const auto& p : d::peers) {
     std::vector<double> burst, cpu;
     if (p.run != nullptr) {
-      wb::progress_step("idle", p.name, threads);
+      wb::start_turn("idle", p.name, threads);
       for (const auto& s : p.run(threads, reps)) {
         burst.push_back(s.burst_ns / 1e6);
         cpu.push_back(s.cpu_ns / 1e6);

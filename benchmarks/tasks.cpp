@@ -20,16 +20,21 @@
 namespace weft_bench {
 namespace {
 
-// Samples of every built peer at `threads`, `rounds` rounds of `reps` calls each, peers in
-// turn within a round. `run(peer, threads)` returns one turn's samples.
+// Samples of every built peer at `threads`, `rounds` rounds of `reps` calls each, as the
+// pipeline tables take theirs (docs/decisions/0009-benchmark-method.md): the first peer
+// opens every round, the others follow in an order rotated by one each round, and each
+// turn starts once the process is quiet (start_turn). `run(peer, threads)` returns one
+// turn's samples.
 template <class Peers, class Run>
 std::vector<std::vector<double>> sample_rounds(const char* workload, const Peers& peers,
                                                int threads, int rounds, Run&& run) {
-  std::vector<std::vector<double>> ns(std::size(peers));
+  const std::size_t count = std::size(peers);
+  std::vector<std::vector<double>> ns(count);
   for (int r = 0; r < rounds; ++r) {
-    for (std::size_t i = 0; i < std::size(peers); ++i) {
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = k == 0 ? 0 : 1 + (k - 1 + static_cast<std::size_t>(r)) % (count - 1);
       if (peers[i].run == nullptr) continue;
-      progress_step(workload, peers[i].name, threads);
+      start_turn(workload, peers[i].name, threads);
       const std::vector<double> turn = run(peers[i], threads);
       ns[i].insert(ns[i].end(), turn.begin(), turn.end());
     }
@@ -45,7 +50,9 @@ double median_or_nan(const std::vector<double>& v) { return v.empty() ? std::nan
 void measure_ceiling(const std::string& workload, const std::string& param, int n, int reps,
                      copies_fn* copies, const char* against, csv_sink& csv) {
   progress_note(workload, "1 and 2 copies of seq on std::threads");
+  wait_until_quiet();
   const double one = median(copies(n, 1, reps));
+  wait_until_quiet();
   const double two = median(copies(n, 2, reps));
   progress_done();
   csv.add(workload, "seq-copies", 1, param, "median_ns", one, "ns");
