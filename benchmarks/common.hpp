@@ -321,6 +321,13 @@ inline void progress_step(const std::string& workload, const std::string& peer, 
   progress_note(workload, what);
 }
 
+// The peer that takes turn `k` of round `round` among `count` peers: the first opens every
+// round, the others follow in an order rotated by one each round, so that no peer always
+// runs right after another (docs/decisions/0009-benchmark-method.md).
+constexpr std::size_t peer_of_turn(std::size_t k, std::size_t round, std::size_t count) noexcept {
+  return k == 0 ? 0 : 1 + (k - 1 + round) % (count - 1);
+}
+
 // The start of a peer's turn at a table: its progress line, then wait_until_quiet, so that
 // no runtime's threads still spin from the turn before. Returns the ms waited.
 inline double start_turn(const std::string& workload, const std::string& peer, int threads) {

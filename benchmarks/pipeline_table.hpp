@@ -81,7 +81,7 @@ inline void print_rounds(int reps, int rounds) {
 // that lasts seconds (a shared machine's memory bandwidth moves by a third between runs) then lands
 // on every peer alike instead of on whichever peer ran during it. A cell's figures are
 // over the samples of all its rounds. The first peer (seq) opens every round and the others
-// follow it in an order rotated by one each round: on the reference machine the turn right
+// follow it in an order rotated by one each round (peer_of_turn): on the reference machine the turn right
 // after the sequential one runs its memory-bound calls a few percent slower
 // (docs/decisions/0009-benchmark-method.md), and a fixed order gives that slot to one peer
 // every time. Each turn
@@ -120,12 +120,11 @@ table_result run_table(const table_spec& s, const Peers& peers,
     samples.insert(samples.end(), out.ns.begin(), out.ns.end());
   };
   const std::vector<int> shares = round_shares(reps, rounds);
-  const std::size_t others = std::size(peers) - 1;
   for (const int t : threads) {
     std::vector<std::vector<double>> samples(std::size(peers));
     for (std::size_t round = 0; round < shares.size(); ++round)
       for (std::size_t k = 0; k < std::size(peers); ++k) {
-        const std::size_t i = k == 0 ? 0 : 1 + (k - 1 + round) % others;
+        const std::size_t i = peer_of_turn(k, round, std::size(peers));
         if (peers[i].run != nullptr) measure(peers[i], t, shares[round], samples[i]);
       }
     for (std::size_t i = 0; i < std::size(peers); ++i) {

@@ -21,10 +21,8 @@ namespace weft_bench {
 namespace {
 
 // Samples of every built peer at `threads`, `rounds` rounds of `reps` calls each, as the
-// pipeline tables take theirs (docs/decisions/0009-benchmark-method.md): the first peer
-// opens every round, the others follow in an order rotated by one each round, and each
-// turn starts once the process is quiet (start_turn). `run(peer, threads)` returns one
-// turn's samples.
+// pipeline tables take theirs: peers in the order of peer_of_turn, each turn once the
+// process is quiet (start_turn). `run(peer, threads)` returns one turn's samples.
 template <class Peers, class Run>
 std::vector<std::vector<double>> sample_rounds(const char* workload, const Peers& peers,
                                                int threads, int rounds, Run&& run) {
@@ -32,7 +30,7 @@ std::vector<std::vector<double>> sample_rounds(const char* workload, const Peers
   std::vector<std::vector<double>> ns(count);
   for (int r = 0; r < rounds; ++r) {
     for (std::size_t k = 0; k < count; ++k) {
-      const std::size_t i = k == 0 ? 0 : 1 + (k - 1 + static_cast<std::size_t>(r)) % (count - 1);
+      const std::size_t i = peer_of_turn(k, static_cast<std::size_t>(r), count);
       if (peers[i].run == nullptr) continue;
       start_turn(workload, peers[i].name, threads);
       const std::vector<double> turn = run(peers[i], threads);
