@@ -295,9 +295,14 @@ registry::~registry() {
 // D2: the decrement that reaches 0 sets every registered waiter's latch under the mutex;
 // a waiter registers and re-checks the count under the same mutex (add_idle_waiter), so
 // either it sees 0 or its latch is in the list when the last decrement takes the mutex.
+// D4: the count is read again under the mutex, and the waiters are set only if it is
+// still 0. Between the decrement and the lock, a task may have been spawned and a waiter
+// registered that the pool has not been idle for since; that task's own decrement (or a
+// later one's) will find it.
 void registry::detached_end() noexcept {
   if (detached_.value.fetch_sub(1, std::memory_order_acq_rel) != 1) return;  // D2
   std::lock_guard<std::mutex> lock(idle_mutex_);
+  if (!detached_idle()) return;  // D4
   for (idle_waiter* w = std::exchange(idle_waiters_, nullptr); w != nullptr;) {
     idle_waiter* const next = w->next;  // read first: after set() the waiter may be gone
     w->latch.set();

@@ -62,6 +62,36 @@ TEST_CASE("futures collected out of order, across threads, and destroyed unread"
   REQUIRE(got == 7);
 }
 
+namespace {
+// Counts the live objects of its kind: a result a future drops must be destroyed.
+struct counted {
+  static inline std::atomic<int> live{0};
+  counted() { live.fetch_add(1); }
+  counted(const counted&) { live.fetch_add(1); }
+  counted(counted&&) noexcept { live.fetch_add(1); }
+  ~counted() { live.fetch_sub(1); }
+};
+struct counted_error : counted {};
+}  // namespace
+
+TEST_CASE("a future destroyed unread destroys its task's value or exception",
+          "[future][exceptions]") {
+  weft::thread_pool pool({.num_threads = 2});
+  pool.install([] {
+    for (int round = 0; round < 100; ++round) {
+      { auto unread = weft::async([] { return counted{}; }); }
+      { auto unread = weft::async([]() -> int { throw counted_error{}; }); }
+      {  // taken by the other thread, or run by the destructor's wait: either way
+        auto a = weft::async([] { return counted{}; });
+        auto b = weft::async([]() -> counted { throw counted_error{}; });
+      }
+      REQUIRE(counted::live.load() == 0);
+    }
+  });
+  { auto unread = weft::async([]() -> counted { throw counted_error{}; }); }  // from outside
+  REQUIRE(counted::live.load() == 0);
+}
+
 TEST_CASE("get rethrows the task's exception", "[future][exceptions]") {
   auto f = weft::async([]() -> int { throw weft_test::test_error{3}; });
   REQUIRE_THROWS_AS(f.get(), weft_test::test_error);

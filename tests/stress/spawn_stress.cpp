@@ -261,6 +261,26 @@ TEST_CASE("8 outside threads spawn_fifo detached tasks into one pool, then wait_
   }
 }
 
+// D4 (docs/protocols/spawn.md#detached-tasks): the decrement that ends one idle period may
+// reach its lock only after the next task was spawned and its waiter registered; it must not
+// return that wait_idle() early. Each round's task is spawned after the previous round's
+// wait_idle() returned, and each wait_idle() must see its own round's task finished. On 7
+// threads (oversubscribed on small machines) a worker is often preempted between the two.
+TEST_CASE("wait_idle returns only after the task spawned before it: back-to-back idle periods",
+          "[spawn][stress]") {
+  const std::uint64_t rounds = weft_test::stress_iters(200) * 10;
+  for (std::size_t threads : {2, 7}) {
+    weft::thread_pool pool({.num_threads = threads});
+    std::atomic<std::uint64_t> finished{0};
+    for (std::uint64_t r = 1; r <= rounds; ++r) {
+      pool.spawn([&finished, r] { finished.store(r, std::memory_order_relaxed); });
+      pool.wait_idle();
+      if (finished.load(std::memory_order_relaxed) != r)
+        FAIL("wait_idle returned early in round " << r);
+    }
+  }
+}
+
 // Stop tokens (docs/protocols/spawn.md#stop-tokens): a stop requested by an outside thread
 // while a scope's tree and a pipeline run. A task spawned by a thread that knows the
 // request_stop() call returned never runs; every started task finishes before the scope

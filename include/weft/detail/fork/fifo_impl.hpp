@@ -31,7 +31,7 @@ namespace weft::detail {
 // runs the oldest callable.
 //
 // Contract. Every queued callable runs exactly once, inside one indirection job of its
-// queue, so that job's counting covers it (S1..S5 of the scope, D1..D3 of the pool):
+// queue, so that job's counting covers it (S1..S5 of the scope, D1..D4 of the pool):
 // scope_fifo returns, and wait_idle sees no pending task, only after it finished.
 // Callables of one queue are taken in the order their spawns pushed them.
 //
