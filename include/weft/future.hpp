@@ -112,12 +112,9 @@ class future {
     else
       return s->result().take();
   }
-  // A future destroyed unread: the task's value or exception is destroyed with it (the slot
-  // is trivially destructible, so nothing else would).
   [[gnu::noinline]] static void release_task(detail::async_state<T>* s,
                                              detail::registry* reg) noexcept {
     wait_for(s, reg);
-    s->result().discard();
     s->destroy();
   }
 

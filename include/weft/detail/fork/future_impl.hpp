@@ -44,8 +44,12 @@ class async_state : public spawned_job {
   bool ready() const noexcept {
     return state_.load(std::memory_order_acquire) == ready_word;  // FReady
   }
-  // The future's owner, after wait_in_worker: frees the task (F2 holds by then).
-  void destroy() noexcept { destroy_fn_(this); }
+  // The future's owner, after wait_in_worker: frees the task (F2 holds by then), with the
+  // value or exception get() did not take (the slot is trivially destructible).
+  void destroy() noexcept {
+    result_.discard();
+    destroy_fn_(this);
+  }
   result_slot<T>& result() noexcept { return result_; }
 
   // The future's owner, outside the task's pool: blocks (a futex latch) until the task has
