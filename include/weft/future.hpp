@@ -3,6 +3,8 @@
 // Design: docs/guide.md#tasks   Protocol: docs/protocols/spawn.md#futures
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -61,11 +63,17 @@ class future {
     return take_from(std::exchange(state_, nullptr), reg_);
   }
 
-  /// A future of `g(value)` (or `g()` for a void future), started now as another task that
-  /// waits for this one (helping the pool meanwhile). Consumes this future.
+  /// A future of `g(value)` (or `g()` for a void future): a task started once this future's
+  /// result is there, by the thread that produced it (at once if it is there already).
+  /// Consumes this future; the new one's `get()` rethrows what this one's would have.
   template <class G>
   auto then(G&& g) &&;
 
+  /// Internal: the task whose result is still to come, or nullptr (eager, or ready). Not
+  /// part of the API.
+  detail::async_state<T>* pending_task() const noexcept {
+    return eager() || state_->ready() ? nullptr : state_;
+  }
   /// Internal: adopts a started task. Not part of the API.
   future(detail::async_state<T>* state, detail::registry* reg) noexcept
       : state_(state), reg_(reg) {}
@@ -149,30 +157,73 @@ auto async(F&& f) {
   return future<T>(task.state, task.reg);
 }
 
+namespace detail {
+
+// then / when_all: `body` (which owns the input futures) as a task started once every
+// input in `pending` is ready (F4 in future_impl.hpp). With none pending it is a plain
+// weft::async: the inputs' results are there, so the body waits for nothing.
+template <class F, class... In>
+auto start_after(F&& body, async_state<In>*... pending) {
+  using R = std::invoke_result_t<std::decay_t<F>&>;
+  constexpr std::uint32_t none = ~std::uint32_t{0};
+  const std::uint32_t inputs = (std::uint32_t{pending != nullptr} + ...);
+  if (inputs == 0) return weft::async(std::forward<F>(body));
+  registry* const reg = current_registry();
+  worker* const w = current_worker;
+  // The lowest input still queued on this thread's deque: the owner's wait reaches it.
+  std::uint32_t reach_slot = none;
+  auto lower_reach = [&](auto* input) {
+    if (input != nullptr && w != nullptr && w->reg == reg && input->spawner() == w &&
+        input->slot() < reach_slot)
+      reach_slot = input->slot();
+  };
+  (lower_reach(pending), ...);
+  auto* task = async_task<std::decay_t<F>, R, continuation_link>::chain(
+      reg, std::forward<F>(body), reach_slot == none ? nullptr : w,
+      reach_slot == none ? 0 : reach_slot, inputs);
+  continuation_link& link = task->link();
+  auto attach = [&link](auto* input) {
+    if (input != nullptr && !input->register_continuation(link)) link.input_ready();
+  };
+  (attach(pending), ...);
+  link.input_ready();  // the builder's unit: the task may start from here on
+  return future<R>(task, reg);
+}
+
+}  // namespace detail
+
 template <class T>
 template <class G>
 auto future<T>::then(G&& g) && {
+  detail::async_state<T>* const pending = pending_task();
   if constexpr (std::is_void_v<T>) {
     static_assert(std::is_invocable_v<std::decay_t<G>&>,
                   "weft::future<void>::then(g): `g` must be callable with no arguments");
-    return weft::async([prev = std::move(*this), g = std::forward<G>(g)]() mutable {
-      prev.get();
-      return std::invoke(g);
-    });
+    return detail::start_after(
+        [prev = std::move(*this), g = std::forward<G>(g)]() mutable {
+          prev.get();
+          return std::invoke(g);
+        },
+        pending);
   } else {
     static_assert(std::is_invocable_v<std::decay_t<G>&, T>,
                   "weft::future<T>::then(g): `g` must be callable with the future's value");
-    return weft::async([prev = std::move(*this), g = std::forward<G>(g)]() mutable {
-      return std::invoke(g, prev.get());
-    });
+    return detail::start_after(
+        [prev = std::move(*this), g = std::forward<G>(g)]() mutable {
+          return std::invoke(g, prev.get());
+        },
+        pending);
   }
 }
 
-/// A future of a tuple of every future's value (`weft::unit` for a void one), ready when all
-/// are; the first exception (in argument order) is rethrown by its `get()`. Consumes them.
+/// A future of a tuple of every future's value (`weft::unit` for a void one): a task started
+/// once all are ready, by the thread that produced the last of them (at once if all are).
+/// The first exception (in argument order) is rethrown by its `get()`. Consumes them.
 template <class... T>
 auto when_all(future<T>&&... futures) {
-  return weft::async([... fs = std::move(futures)]() mutable {
+  // Read before the body takes the futures (an argument list has no order).
+  const std::tuple<detail::async_state<T>*...> pending{futures.pending_task()...};
+  auto body = [... fs = std::move(futures)]() mutable {
     auto value_of = [](auto& f) {
       using V = std::remove_cvref_t<decltype(f.get())>;
       if constexpr (std::is_void_v<V>) {
@@ -182,11 +233,13 @@ auto when_all(future<T>&&... futures) {
         return f.get();
       }
     };
-    // Waits for all before rethrowing: a later future's task may borrow what an earlier
-    // one's exception would unwind.
-    (fs.wait(), ...);
+    // Every input is ready when this runs (start_after), so none is still running and
+    // borrowing what an earlier one's exception unwinds.
     return std::tuple<detail::returned_result_t<T>...>{value_of(fs)...};  // left to right
-  });
+  };
+  return std::apply(
+      [&body](auto*... inputs) { return detail::start_after(std::move(body), inputs...); },
+      pending);
 }
 
 }  // namespace weft

@@ -115,6 +115,64 @@ TEST_CASE("then and when_all", "[future][requirement]") {
   REQUIRE_THROWS_AS(failing.get(), weft_test::test_error);
 }
 
+// A continuation exists on no deque until its inputs are ready (F4): the owner's wait runs
+// its own deque down to the inputs, which start it. On one thread nothing else could run
+// them: a wait that did not reach them would never return.
+TEST_CASE("then and when_all start once their inputs are ready, on one thread too",
+          "[future][requirement]") {
+  for (const std::size_t threads : {std::size_t{1}, std::size_t{2}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    const long chained = pool.install([] {
+      auto first = weft::async([] { return fib_async(12); });
+      auto second = std::move(first).then([](long x) { return x + 1; });
+      auto third = std::move(second).then([](long x) { return x * 2; });
+      return third.get();
+    });
+    REQUIRE(chained == (144 + 1) * 2);
+    const long all = pool.install([] {
+      auto a = weft::async([] { return fib_async(10); });
+      auto ready = weft::async([] { return 1L; });
+      ready.wait();
+      auto b = weft::async([] { return fib_async(11); });
+      auto [x, y, z] = weft::when_all(std::move(a), std::move(ready), std::move(b)).get();
+      return x + y + z;
+    });
+    REQUIRE(all == 55 + 1 + 89);
+    // Built inside the pool, read outside it: the last input's runner starts it.
+    auto outside_read = pool.install([] {
+      return weft::when_all(weft::async([] { return fib_async(9); }),
+                            weft::async([] { return fib_async(8); }))
+          .then([](std::tuple<long, long> t) { return std::get<0>(t) + std::get<1>(t); });
+    });
+    REQUIRE(outside_read.get() == 34 + 21);
+    // Built outside the pool on futures it runs: the continuation is injected.
+    auto a = pool.install([] { return weft::async([] { return fib_async(13); }); });
+    auto b = pool.install([] { return weft::async([] { return fib_async(7); }); });
+    auto sum = weft::when_all(std::move(a), std::move(b)).then([](std::tuple<long, long> t) {
+      return std::get<0>(t) + std::get<1>(t);
+    });
+    REQUIRE(sum.get() == 233 + 13);
+  }
+}
+
+TEST_CASE("then and when_all pass an input's exception on, and free everything unread",
+          "[future][exceptions]") {
+  weft::thread_pool pool({.num_threads = 2});
+  pool.install([] {
+    auto thrown = weft::async([]() -> int { throw weft_test::test_error{3}; })
+                      .then([](int x) { return x + 1; })
+                      .then([](int x) { return x + 1; });
+    REQUIRE_THROWS_AS(thrown.get(), weft_test::test_error);
+    auto both = weft::when_all(weft::async([] { return std::string(100, 'a'); }),
+                               weft::async([]() -> int { throw weft_test::test_error{4}; }));
+    REQUIRE_THROWS_AS(both.get(), weft_test::test_error);
+    // Destroyed unread, still pending: the destructor waits for the inputs and the task.
+    auto unread = weft::async([] { return std::string(100, 'b'); }).then([](std::string s) {
+      return s + "c";
+    });
+  });
+}
+
 TEST_CASE("async trees from 8 outside threads", "[future][stress]") {
   weft::thread_pool pool({.num_threads = 2});
   const std::uint64_t rounds = weft_test::stress_iters(200) / 20 + 1;

@@ -353,6 +353,39 @@ long nested_join_tree(int depth) {
 // inside weft::isolate, no thread starts an outer iteration while it holds the lock or has a
 // frame of the nested call on its stack (I2, I3), on every pool size including oversubscribed
 // ones.
+// then and when_all whose inputs wait inside their bodies (broadcast, join): the thread
+// that runs such an input runs other work while it waits, and the continuation must not
+// be among it, for it would wait for the input suspended beneath it on that thread's
+// stack. A continuation is started by its last input's runner (F4), never earlier.
+TEST_CASE("then and when_all on inputs that wait inside their bodies", "[future][stress]") {
+  const std::uint64_t rounds = weft_test::stress_iters(200);
+  for (const std::size_t threads : {std::size_t{2}, std::size_t{7}}) {
+    weft::thread_pool pool({.num_threads = threads});
+    const long per_broadcast = static_cast<long>(threads * (threads - 1) / 2);
+    auto waits_inside = [](long seed) {
+      return weft::async([seed] {
+        std::atomic<long> indices{0};
+        weft::broadcast([&](std::size_t i) { indices.fetch_add(static_cast<long>(i)); });
+        auto [x, y] = weft::join([seed] { return seed % 7; }, [seed] { return seed % 5; });
+        return indices.load() + x + y;
+      });
+    };
+    long total = 0;
+    long expected = 0;
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      const long seed = static_cast<long>(r);
+      total += pool.install([&] {
+        auto plus_one = waits_inside(seed).then([](long x) { return x + 1; });
+        auto [p, q] = weft::when_all(waits_inside(seed + 1), waits_inside(seed + 2)).get();
+        return plus_one.get() + p + q;
+      });
+      for (long s = seed; s < seed + 3; ++s) expected += per_broadcast + s % 7 + s % 5;
+      expected += 1;
+    }
+    REQUIRE(total == expected);
+  }
+}
+
 TEST_CASE("isolate: a lock held across nested parallel calls never re-enters",
           "[isolate][stress]") {
   const std::uint64_t rounds = weft_test::stress_iters(200) / 40 + 1;

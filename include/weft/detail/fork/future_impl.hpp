@@ -22,6 +22,29 @@
 
 namespace weft::detail {
 
+// What a continuation task (then, when_all) is counted down by: one unit per input not yet
+// ready when it was built, plus the builder's own, which it gives up once every input has
+// its link (so that no input starts the task while the builder still reads the others).
+// The unit that reaches zero starts the task: on the calling worker's deque when it works
+// for the task's pool (the thread that just finished the last input, or the builder), else
+// through the injector.
+struct continuation_link {
+  std::atomic<std::uint32_t> units_left;
+  registry* reg;
+  spawned_job* task;
+
+  void input_ready() noexcept {
+    // CLast: acq_rel, so the last unit's holder starts the task after every other unit's
+    // writes (their inputs' results are published by FFinish on each input's own word).
+    if (units_left.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    worker* const w = current_worker;
+    if (w != nullptr && w->reg == reg)
+      push_spawned(*w, task);
+    else
+      rt::inject(reg, task);
+  }
+};
+
 // The part of an async task its future sees, whatever the callable.
 //
 // `state_` is one word: `pending`, `ready`, or the address of the waiter's job_latch.
@@ -36,6 +59,15 @@ namespace weft::detail {
 //       once, from `pending` (FWait); the runner sets the latch it takes out of the word.
 //       The latch's own protocol (latch.md) keeps the waiter's frame alive until set()
 //       returns.
+//   F4  instead of a latch, the word may hold a continuation's link, tagged (then,
+//       when_all: the future was consumed, so nobody waits on it): registered once, from
+//       `pending` (FWait); the runner counts the link down after its exchange (CLast).
+//
+// A continuation task exists on no deque until every input is ready: the input whose
+// finish() counts its link to zero starts it (continuation_link::input_ready). So no thread
+// ever runs it and then waits for an input whose task is suspended beneath it on its stack.
+// Its spawner_/slot_ name the lowest input still queued on the builder's deque: the owner's
+// wait runs its own deque down to there (the inputs, then the continuation they start).
 template <class T>
 class async_state : public spawned_job {
  public:
@@ -107,13 +139,33 @@ class async_state : public spawned_job {
   // waiter it finds; the task is not touched after the exchange (F2).
   void finish() noexcept {
     const std::uintptr_t previous = state_.exchange(ready_word, std::memory_order_acq_rel);
-    if (previous != pending_word) reinterpret_cast<job_latch*>(previous)->set();  // FFinish
+    if (previous == pending_word) return;  // FFinish
+    if ((previous & continuation_tag) != 0)
+      reinterpret_cast<continuation_link*>(previous - continuation_tag)->input_ready();  // F4
+    else
+      reinterpret_cast<job_latch*>(previous)->set();
+  }
+
+ public:
+  // The builder of a continuation (then, when_all), the future's owner: where the task was
+  // queued, and, unless it finished first, `link` registered as its successor (F4). True:
+  // the runner will count the link down.
+  worker* spawner() const noexcept { return spawner_; }
+  std::uint32_t slot() const noexcept { return slot_; }
+  bool register_continuation(continuation_link& link) noexcept {
+    std::uintptr_t expected = pending_word;
+    return state_.compare_exchange_strong(
+        expected, reinterpret_cast<std::uintptr_t>(&link) + continuation_tag,
+        std::memory_order_release,    // FWait
+        std::memory_order_acquire);  // FReady
   }
 
  private:
   static constexpr std::uintptr_t pending_word = 0;
   static constexpr std::uintptr_t ready_word = 1;  // never a latch's address (alignment)
-  static_assert(alignof(job_latch) > ready_word);
+  static constexpr std::uintptr_t continuation_tag = 2;  // nor a link's
+  static_assert(alignof(job_latch) > continuation_tag &&
+                alignof(continuation_link) > continuation_tag);
 
   void run_here_() noexcept { run_here_fn_(this); }
   // F3: publishes `latch` unless the task finished first. True: the runner will set it.
@@ -132,7 +184,12 @@ class async_state : public spawned_job {
   std::uint32_t slot_;    // its slot there
 };
 
-template <class F, class T>
+// What a task that starts when spawned (weft::async) keeps instead of a link.
+struct no_link {};
+
+// The task behind weft::async (Link: no_link), or behind then / when_all (Link:
+// continuation_link, which starts it).
+template <class F, class T, class Link = no_link>
 class async_task final : public async_state<T> {
  public:
   // Spawns `f` on `reg`: onto the calling worker's deque when it works for `reg`, else
@@ -149,6 +206,23 @@ class async_task final : public async_state<T> {
       push_spawned(*own, task);
     return task;
   }
+
+  // Builds `f` as a continuation of `inputs` inputs on `reg`, started by its link (F4):
+  // `reach` is the builder's worker when an input is queued there, `slot` the lowest such
+  // input's slot. The caller registers the link with each input, then gives up its unit.
+  template <class G>
+  static async_task* chain(registry* reg, G&& f, worker* reach, std::uint32_t slot,
+                           std::uint32_t inputs) {
+    static_assert(std::is_same_v<Link, continuation_link>);
+    worker* const w = current_worker;
+    auto* task = make_spawned<async_task>(w != nullptr && w->reg == reg ? w : nullptr,
+                                          std::forward<G>(f), reach, slot);
+    task->link_.units_left.store(inputs + 1, std::memory_order_relaxed);  // before FWait
+    task->link_.reg = reg;
+    task->link_.task = task;
+    return task;
+  }
+  Link& link() noexcept { return link_; }
 
   template <class G>
   async_task(G&& f, worker* spawner, std::uint32_t slot, std::uint8_t block)
@@ -172,6 +246,7 @@ class async_task final : public async_state<T> {
   }
 
   F fn_;
+  [[no_unique_address]] Link link_;
 };
 
 // What async's out-of-line path returns: the started task and its pool, or no task (the
