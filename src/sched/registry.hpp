@@ -73,8 +73,8 @@ class registry {
   // What every release of the seat runs after it: the N == 1 drain and the mail.
   void release_seat_drains() noexcept;
   std::atomic<std::uint64_t>& seat_word() noexcept { return seat_.value; }
-  // Before the seat holder stops acting as worker 0: what it left above `entry_height`.
-  void settle_seat(std::uint32_t entry_height) noexcept;
+  // Before the seat holder stops acting as worker 0: what it left on the deque.
+  void settle_seat() noexcept;
   // Runs worker 0's mail on the calling thread as worker 0 while the seat can be had.
   void drain_mail_through_seat() noexcept;
   // Runs injected jobs on the calling thread as worker 0 while the seat can be had.

@@ -283,9 +283,9 @@ void registry::drain_as_worker0(HasWork has_work, Take take) noexcept {
   while (has_work() && try_acquire_seat()) {
     worker* const saved = current_worker;
     set_current_worker(&workers_[0]);
-    const std::uint32_t entry = workers_[0].deque.size_for_owner();
+    const std::uint32_t entry = workers_[0].deque.drop_all_stolen();
     while (job_header* job = take()) job->execute(job);
-    settle_seat(entry);
+    if (seat_left_jobs(workers_[0], entry)) settle_seat();
     set_current_worker(saved);
     seat_.value.store(seat_free, std::memory_order_seq_cst);  // SeatRelease, then re-check
   }
@@ -293,15 +293,18 @@ void registry::drain_as_worker0(HasWork has_work, Take take) noexcept {
 
 // Jobs a seat holder leaves on worker 0's deque (detached tasks, tasks spawned into a scope
 // owned elsewhere) would wait there for the next holder: with background threads they are
-// published for them; without, the holder runs them before it leaves.
-void registry::settle_seat(std::uint32_t entry_height) noexcept {
+// published for them; without, the holder runs them before it leaves. No frame lies below a
+// holder's own, so every job on the deque is such a job, including one pushed below the
+// entry height: a wait may run a job an earlier holder left (a task_group's or a future's
+// drain down to its task's slot) and push into the slot it freed. So: every private job
+// is published, or with one thread every job runs, whatever the entry height was.
+void registry::settle_seat() noexcept {
   worker& w = workers_[0];
-  if (w.deque.size_for_owner() <= entry_height) return;
   if (num_threads_ > 1) {
-    rt::share_all_work(w);
+    if (w.deque.has_private()) rt::share_all_work(w);
     return;
   }
-  run_own_jobs_down_to(w, entry_height);
+  run_own_jobs_down_to(w, 0);
 }
 
 namespace rt {
@@ -313,7 +316,7 @@ bool enter_seat(registry* reg, seat_ticket& ticket) noexcept {
     if (!reg->try_acquire_seat()) return false;  // SeatAcquire
     set_current_worker(&reg->worker_at(0));
   }
-  ticket.entry = reg->worker_at(0).deque.size_for_owner();
+  ticket.entry = reg->worker_at(0).deque.drop_all_stolen();
   return true;
 }
 
@@ -322,8 +325,7 @@ void leave_seat(registry* reg, const seat_ticket& ticket) noexcept {
     leave_biased_seat(reg, reg->worker_at(0), ticket.entry);  // BiasExit, BiasCheck
     return;
   }
-  if (reg->worker_at(0).deque.size_for_owner() > ticket.entry) [[unlikely]]
-    reg->settle_seat(ticket.entry);
+  if (seat_left_jobs(reg->worker_at(0), ticket.entry)) [[unlikely]] reg->settle_seat();
   set_current_worker(ticket.caller);
   if (ticket.caller == nullptr) {
     reg->release_seat_from_outside(this_thread_bias);
@@ -332,7 +334,7 @@ void leave_seat(registry* reg, const seat_ticket& ticket) noexcept {
   reg->release_seat();  // SeatRelease, then the drains
 }
 
-void settle_seat(registry* reg, std::uint32_t entry) noexcept { reg->settle_seat(entry); }
+void settle_seat(registry* reg) noexcept { reg->settle_seat(); }
 
 void drop_revoked_bias(registry* reg) noexcept {
   reg->drop_owned_bias(this_thread_bias, reg->seat_word().load(std::memory_order_acquire));

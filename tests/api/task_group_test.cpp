@@ -143,3 +143,40 @@ TEST_CASE("the destructor waits for tasks still running", "[task_group][requirem
   }
   REQUIRE(ran.load() == 1000);
 }
+
+namespace {
+thread_local bool inside_group_wait = false;
+}  // namespace
+
+// On a full deque run() runs its task at once: no slot of the group's, so wait() has none
+// to drain down to. A scope's tasks fill one thread's deque; the task spawned after them
+// runs inline and waits for a group there. Reaching below the height would run the scope's
+// newest task inside the group's wait (and, on worker 0, pop a slot an earlier seat holder
+// left: docs/protocols/spawn.md, "Seat release").
+TEST_CASE("a group whose task ran at once on a full deque drains nothing else",
+          "[task_group][requirement]") {
+  weft::thread_pool pool({.num_threads = 1});
+  const std::size_t fill = 5000;  // past a worker deque's 4,096 slots: the rest run at once
+  std::atomic<std::size_t> ran{0};
+  std::atomic<int> ran_inside_wait{0};
+  pool.install([&] {
+    weft::scope([&](weft::task_scope& s) {
+      for (std::size_t i = 0; i < fill; ++i)
+        s.spawn([&] {
+          ++ran;
+          if (inside_group_wait) ++ran_inside_wait;
+        });
+      s.spawn([&] {
+        weft::task_group g;
+        bool group_ran = false;
+        g.run([&] { group_ran = true; });
+        REQUIRE(group_ran);  // at once: the deque is full
+        inside_group_wait = true;
+        g.wait();
+        inside_group_wait = false;
+      });
+    });
+  });
+  REQUIRE(ran.load() == fill);
+  REQUIRE(ran_inside_wait.load() == 0);
+}

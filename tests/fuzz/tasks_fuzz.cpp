@@ -3,18 +3,22 @@
 // runs: leaves (a value, a little work, maybe an exception) under join, n-ary join, scope
 // and scope_fifo (flat or each task spawning the next), task_group (with run_and_wait, and
 // canceled by cancel() or a stop token, then reused), async with get, then and when_all,
-// isolate, broadcast, and a scope stopped by a stop token (from the body or from a task). It
-// runs in a pool of 1, 2 or 7 threads. Checks what docs/guide.md#tasks promises: every call returns
-// the value its subtree computes sequentially, or rethrows an exception thrown inside that
-// subtree, which it must when a thrower there is sure to run; nothing is skipped unless a
-// cancellation allows it, and what is spawned after a stop or a cancel never starts;
-// weft::stop_requested() is true in a task of a stopped scope; broadcast runs once on every
-// thread; a reused task group completes. A hang is libFuzzer's -timeout. The inputs
-// of then and when_all run isolated, as docs/guide.md#tasks asks of a task whose future
-// another task waits for.
+// isolate, broadcast, a scope stopped by a stop token (from the body or from a task), and
+// detached spawn and spawn_fifo (each kid checked after the pool's wait_idle). It runs in a
+// pool of 1, 2 or 7 threads, made once per process, so that each input meets the state the
+// earlier ones left (worker 0's deque among it). Checks what docs/guide.md#tasks promises:
+// every call returns the value its subtree computes sequentially, or rethrows an exception
+// thrown inside that subtree, which it must when a thrower there is sure to run; nothing is
+// skipped unless a cancellation allows it, and what is spawned after a stop or a cancel
+// never starts; weft::stop_requested() is true in a task of a stopped scope; broadcast runs
+// once on every thread; a reused task group completes; a detached task runs once, and its
+// exception reaches the pool's handler. A hang is libFuzzer's -timeout: the inputs of then
+// and when_all wait inside their bodies as any subtree does, and their continuations must
+// not run beneath them; wait_idle returns once every detached task has run.
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <stop_token>
 #include <tuple>
@@ -32,7 +36,7 @@ struct thrown {
 
 enum class kind : std::uint8_t {
   leaf, join, join3, scope, scope_fifo, task_group, group_canceled, async, then, when_all,
-  isolate, broadcast, stopped_scope, count
+  isolate, broadcast, stopped_scope, detached, count
 };
 
 constexpr int max_depth = 6;
@@ -84,7 +88,7 @@ struct program {
         case kind::join: case kind::async: case kind::when_all: n = 2; break;
         case kind::join3: n = 3; break;
         case kind::scope: case kind::scope_fifo: case kind::task_group:
-        case kind::group_canceled: case kind::stopped_scope:
+        case kind::group_canceled: case kind::stopped_scope: case kind::detached:
           n = 1 + in.byte() % max_kids;
           break;
         default: n = 1;
@@ -132,13 +136,55 @@ struct program {
         n.expected = checked_inside;
         n.must_throw = false;  // the thrower may be skipped
         break;
+      case kind::detached:  // its kids report to the pool, checked after wait_idle
+        n.expected = checked_inside;
+        n.may_throw = n.must_throw = false;
+        break;
       case kind::count: break;
     }
   }
 };
 
+// What a detached kid did, read after the pool's wait_idle().
+struct detached_outcome {
+  bool spawned = false;
+  std::atomic<int> runs{0};
+  std::atomic<bool> returned{false};
+  std::uint64_t value = 0;
+};
+
+// Exceptions that escaped detached tasks, counted by the fuzz pools' handler.
+std::atomic<long> detached_exceptions{0};
+
+weft::thread_pool& tasks_pool_for(std::uint8_t b) {
+  auto make = [](std::size_t threads) {
+    weft::pool_options o;
+    o.num_threads = threads;
+    o.on_task_exception = [](std::exception_ptr e) {
+      try {
+        std::rethrow_exception(e);
+      } catch (const thrown&) {
+        detached_exceptions.fetch_add(1, std::memory_order_relaxed);
+      } catch (...) {
+        weft_fuzz::fail("a detached task threw something no leaf throws");
+      }
+    };
+    return o;
+  };
+  // Made once per process, as weft_fuzz::pool_for's: starting threads per input is slow.
+  static weft::thread_pool one(make(1));
+  static weft::thread_pool two(make(2));
+  static weft::thread_pool seven(make(7));
+  switch (b % 3) {
+    case 0: return one;
+    case 1: return two;
+    default: return seven;
+  }
+}
+
 struct runner {
   const program& p;
+  std::vector<detached_outcome>& detached;
 
   const node& at(std::size_t i) const { return p.nodes[i]; }
 
@@ -193,14 +239,14 @@ struct runner {
         return mix(f.get(), b);
       }
       case kind::then:
-        return weft::async([&] { return weft::isolate([&] { return run(kids[0]); }); })
+        return weft::async([&] { return run(kids[0]); })
             .then([](std::uint64_t x) { return x * 31 + 7; })
             .get();
       case kind::when_all: {
-        auto isolated = [&](std::size_t kid) {
-          return weft::async([this, kid] { return weft::isolate([&] { return run(kid); }); });
+        auto input = [this](std::size_t kid) {
+          return weft::async([this, kid] { return run(kid); });
         };
-        auto [a, b] = weft::when_all(isolated(kids[0]), isolated(kids[1])).get();
+        auto [a, b] = weft::when_all(input(kids[0]), input(kids[1])).get();
         return mix(a, b);
       }
       case kind::isolate: return weft::isolate([&] { return run(kids[0]); });
@@ -213,6 +259,7 @@ struct runner {
         return base;
       }
       case kind::stopped_scope: return stopped_scope(n);
+      case kind::detached: return spawn_detached(n);
       case kind::count: break;
     }
     weft_fuzz::fail("unknown node");
@@ -300,6 +347,43 @@ struct runner {
     return checked_inside;
   }
 
+  // Every kid spawned detached (weft::spawn, or spawn_fifo), none waited for here: each
+  // records its outcome, and an exception goes on to the pool's handler.
+  std::uint64_t spawn_detached(const node& n) {
+    for (std::size_t kid : n.kids) {
+      detached[kid].spawned = true;
+      auto task = [this, kid] {
+        detached_outcome& out = detached[kid];
+        out.runs.fetch_add(1, std::memory_order_relaxed);
+        out.value = run(kid);
+        out.returned.store(true, std::memory_order_relaxed);
+      };
+      if (n.param & 1)
+        weft::spawn_fifo(task);
+      else
+        weft::spawn(task);
+    }
+    return checked_inside;
+  }
+
+  // After wait_idle: every detached kid ran once (its parent ran), and returned its value or
+  // threw (to the handler); one whose thrower is sure to run threw.
+  long check_detached() const {
+    long threw = 0;
+    for (std::size_t i = 0; i < p.nodes.size(); ++i) {
+      const int runs = detached[i].runs.load(std::memory_order_relaxed);
+      check(runs == (detached[i].spawned ? 1 : 0), "a detached task ran twice, or never");
+      if (runs == 0) continue;
+      if (detached[i].returned.load(std::memory_order_relaxed)) {
+        check(detached[i].value == at(i).expected, "a detached task computed another value");
+      } else {
+        check(at(i).may_throw, "a detached task neither returned nor may throw");
+        ++threw;
+      }
+    }
+    return threw;
+  }
+
   // A scope with a stop token, stopped by the body before it spawns kid `at`, or by kid
   // `at`'s task when it starts (which then sees weft::stop_requested()).
   std::uint64_t stopped_scope(const node& n) {
@@ -333,14 +417,20 @@ struct runner {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   weft_fuzz::input in{data, size};
-  weft::thread_pool& pool = weft_fuzz::pool_for(in.byte());
+  weft::thread_pool& pool = tasks_pool_for(in.byte());
   program p;
   const std::size_t root = p.parse(in, 0);
-  runner r{p};
+  std::vector<detached_outcome> detached(p.nodes.size());
+  runner r{p, detached};
+  const long exceptions_before = detached_exceptions.load(std::memory_order_relaxed);
   try {
     pool.install([&] { return r.run(root); });
   } catch (const thrown&) {
     // run() checked that the root may throw this one.
   }
+  pool.wait_idle();
+  const long threw = r.check_detached();
+  check(detached_exceptions.load(std::memory_order_relaxed) - exceptions_before == threw,
+        "an exception of a detached task did not reach the pool's handler");
   return 0;
 }

@@ -7,14 +7,17 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdint>
 #include <stdexcept>
 #include <thread>
 #include <utility>
 
 #include "registry.hpp"
+#include "weft/detail/fork/detached_impl.hpp"
 #include "weft/detail/fork/join_impl.hpp"
 #include "weft/detail/sched/runtime.hpp"
+#include "weft/detail/sched/worker.hpp"
 
 namespace rt = weft::detail::rt;
 using weft::detail::registry;
@@ -188,4 +191,73 @@ TEST_CASE("run_in enters a biased seat inline, also when the callable throws or 
   weft::detail::run_in(pool.reg, revoked_inside);
   REQUIRE(pool.seat() == free_seat);  // freed on the way out
   REQUIRE(weft::detail::this_thread_bias.reg.load() == nullptr);
+}
+
+namespace {
+
+// Holds the pool's one background thread in a detached task until `release` is set, so that
+// nothing is stolen from worker 0 meanwhile.
+struct background_held {
+  registry* reg;
+  std::atomic<bool> started{false};
+  std::atomic<bool> release{false};
+  explicit background_held(registry* r) : reg(r) {
+    weft::detail::spawn_detached(reg, [this] {  // injected: the calling thread is outside
+      started.store(true);
+      while (!release.load()) std::this_thread::yield();
+    });
+    while (!started.load()) std::this_thread::yield();
+  }
+  ~background_held() {
+    release.store(true);
+    rt::wait_idle_blocking(reg);
+  }
+};
+
+}  // namespace
+
+// A holder that leaves a detached task on worker 0's deque leaves its slot behind once a
+// background thread steals it; the next holder drops such slots when all were stolen, or
+// worker 0's deque would fill up (and every fork made on the seat would run inline).
+TEST_CASE("worker 0's deque does not keep the slots of jobs stolen from it", "[seat]") {
+  pool_of pool(2);
+  const int rounds = 5000;  // past the deque's capacity (4096)
+  std::atomic<int> ran{0};
+  for (int i = 0; i < rounds; ++i) {
+    auto leave_a_task = [&] { weft::detail::spawn_detached(pool.reg, [&] { ++ran; }); };
+    weft::detail::run_in(pool.reg, leave_a_task);
+    rt::wait_idle_blocking(pool.reg);  // so the background thread stole it
+  }
+  REQUIRE(ran.load() == rounds);
+  std::uint32_t height = ~std::uint32_t{0};
+  auto entry_height = [&] { height = pool.reg->worker_at(0).deque.size_for_owner(); };
+  weft::detail::run_in(pool.reg, entry_height);
+  REQUIRE(height == 0);
+}
+
+// A holder may run a job an earlier holder left below its entry height (a future's or a
+// task group's drain reaches down to its task) and push a job of its own into the freed
+// slot: the deque's height is back at the entry height, and that job is still private.
+// Leaving, it must publish it, or no background thread would ever see it.
+TEST_CASE("a holder's private job below its entry height is settled when it leaves", "[seat]") {
+  pool_of pool(2);
+  std::atomic<int> ran{0};
+  {
+    background_held hold(pool.reg);
+    auto leave_a_task = [&] { weft::detail::spawn_detached(pool.reg, [&] { ++ran; }); };
+    weft::detail::run_in(pool.reg, leave_a_task);  // published on the way out, not stolen
+    std::uint32_t entry = 0;
+    auto run_below_and_push = [&] {
+      weft::detail::worker& w0 = pool.reg->worker_at(0);
+      entry = w0.deque.size_for_owner();
+      weft::detail::run_own_jobs_down_to(w0, 0);  // the earlier holder's task
+      weft::detail::spawn_detached(pool.reg, [&] { ++ran; });
+      REQUIRE(w0.deque.size_for_owner() == entry);
+      REQUIRE(w0.deque.has_private());
+    };
+    weft::detail::run_in(pool.reg, run_below_and_push);
+    REQUIRE(entry == 1);
+    REQUIRE(ran.load() == 1);
+  }  // the background thread is released, then wait_idle: it must find the second task
+  REQUIRE(ran.load() == 2);
 }

@@ -208,7 +208,7 @@ WEFT_INLINE decltype(auto) run_in_biased_seat(registry* reg, worker& w0, F& f) {
     worker& w0;
     std::uint32_t entry;
     ~biased_guard() { leave_biased_seat(reg, w0, entry); }
-  } guard{reg, w0, w0.deque.size_for_owner()};
+  } guard{reg, w0, w0.deque.drop_all_stolen()};
   return std::invoke(f);
 }
 

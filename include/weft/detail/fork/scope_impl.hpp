@@ -127,12 +127,15 @@ class alignas(cache_line_bytes) scope_state {
 
   // A spawn counted at once (S1): from a worker `w` of this pool outside the group's
   // frames, onto its deque; from anywhere else (w == nullptr), through the injector.
-  [[gnu::noinline]] void submit_counted(worker* w, spawned_job* job) noexcept {
+  // Returns whether `job` went onto w's deque (false: injected, or run at once on a full
+  // deque).
+  [[gnu::noinline]] bool submit_counted(worker* w, spawned_job* job) noexcept {
     add_task();  // SpawnAdd
-    if (w == nullptr)
+    if (w == nullptr) {
       rt::inject(reg_, job);
-    else
-      push_spawned(*w, job);
+      return false;
+    }
+    return push_spawned(*w, job);
   }
   std::exception_ptr error() const noexcept { return error_; }
   bool failed() const noexcept { return has_error_.load(std::memory_order_acquire); }
@@ -295,7 +298,8 @@ namespace weft::detail {
 // task_scope, task_group or task_scope_fifo (scope_state& state(), its first member).
 // `before_push()` runs once the task is built, before any thread can run it. Returns the
 // worker it pushed onto when the task went onto the deque of a worker outside the group's
-// frames (counted), else nullptr.
+// frames (counted), at the height before the call; else nullptr (a frame of the group
+// pushed it, it was injected, or it has run already on a full deque).
 template <class Group, class F, class BeforePush = no_before_push>
 WEFT_INLINE worker* spawn_into(Group& group, F&& f, BeforePush before_push = {}) {
   using task = scope_task<std::decay_t<F>, Group>;
@@ -313,8 +317,7 @@ WEFT_INLINE worker* spawn_into(Group& group, F&& f, BeforePush before_push = {})
   worker* const own = w != nullptr && w->reg == state.reg() ? w : nullptr;
   task* const job = task::make(own, std::forward<F>(f), group, true);
   before_push();
-  state.submit_counted(own, job);
-  return own;
+  return state.submit_counted(own, job) ? own : nullptr;
 }
 
 }  // namespace weft::detail

@@ -64,13 +64,15 @@ struct no_before_push {
 // is full (as a join does), offered to idle threads otherwise. A full deque still offers its
 // oldest private jobs to a hungry thread first: a loop that spawns past the deque's capacity
 // runs its new tasks inline, and the ones already pushed are all the others can take.
-WEFT_INLINE void push_spawned(worker& w, spawned_job* job) noexcept {
+// Returns whether the job was pushed (at the height before the call); false: it has run.
+WEFT_INLINE bool push_spawned(worker& w, spawned_job* job) noexcept {
   if (!w.deque.push(spawned_handle(job))) [[unlikely]] {
     if (w.deque.has_private() && w.someone_is_hungry()) rt::share_spawned_work(w);
     job->execute(job);
-    return;
+    return false;
   }
   if (w.someone_is_hungry()) [[unlikely]] rt::share_spawned_work(w);
+  return true;
 }
 
 // S3: the owner's deque above a frame's floor holds only jobs pushed by the frame that ends

@@ -104,9 +104,9 @@ struct seat_ticket {
 };
 WEFT_API bool enter_seat(registry* reg, seat_ticket& ticket) noexcept;
 // run_in's inline path through the thread's bias (this_thread_bias): what a seat holder
-// left on worker 0's deque above `entry`, settled; and the bias given up after a BiasCheck
-// saw it revoked (the seat freed if a revoker left it to the owner, then the drains).
-WEFT_API void settle_seat(registry* reg, std::uint32_t entry) noexcept;
+// left on worker 0's deque, settled; and the bias given up after a BiasCheck saw it
+// revoked (the seat freed if a revoker left it to the owner, then the drains).
+WEFT_API void settle_seat(registry* reg) noexcept;
 WEFT_API void drop_revoked_bias(registry* reg) noexcept;
 // Settles what the holder left on worker 0's deque, restores `ticket.caller`, and releases
 // the seat (SeatRelease and the drains), or leaves it reserved for the thread's bias.

@@ -55,12 +55,18 @@ WEFT_INLINE worker* enter_biased_seat(registry* reg) noexcept {
   return nullptr;
 }
 
+// Whether a seat holder that entered worker 0's deque at height `entry` left jobs on it
+// (registry::settle_seat): above the entry height, or private below it.
+WEFT_INLINE bool seat_left_jobs(const worker& w0, std::uint32_t entry) noexcept {
+  return w0.deque.size_for_owner() > entry || w0.deque.has_private();
+}
+
 // Leaves the seat entered by enter_biased_seat (`w0`: worker 0; `entry`: its deque height
 // then): settles what the thread left on worker 0's deque, BiasExit, BiasCheck; a revoker
 // that came meanwhile is waiting for this thread to free the seat and drain.
 WEFT_INLINE void leave_biased_seat(registry* reg, worker& w0, std::uint32_t entry) noexcept {
-  if (w0.deque.size_for_owner() > entry) [[unlikely]]
-    rt::settle_seat(reg, entry);
+  if (seat_left_jobs(w0, entry)) [[unlikely]]
+    rt::settle_seat(reg);
   leave_worker();
   seat_bias& b = this_thread_bias;
   b.active.store(0, std::memory_order_release);  // BiasExit

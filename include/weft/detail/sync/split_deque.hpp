@@ -54,7 +54,7 @@ namespace weft::detail {
 // | Q2  | steal         | load slot                  | relaxed        | Q1         | ordered by Q4; validated by Q5 (I3)
 // | Q5  | steal         | CAS public_ (tail + 1)     | acq_rel / relaxed on failure | Q3, Q6, Q5 | one winner per slot; RMWs extend Q3's release sequence
 // | Q6  | pop (public)  | CAS public_ (split down)   | acq_rel        | Q5         | owner and thieves decide ownership of slot i on one word
-// | Q7  | pop (stolen), drop_stolen_down_to | store public_ {i, i, tag+1}| release | Q4 | tail == split here, so no thief CAS can succeed; tag bump (I3)
+// | Q7  | pop (stolen), drop_stolen_down_to (drop_all_stolen) | store public_ {i, i, tag+1}| release | Q4 | tail == split here, so no thief CAS can succeed; tag bump (I3)
 //
 // TSan: there are no standalone fences here, so TSan sees every pairing as written.
 // ---------------------------------------------------------------------------------------
@@ -164,6 +164,16 @@ class split_deque {
     return tail_of(cur) == split_of(cur);
   }
   bool has_private() const noexcept { return owner_split_ < head_; }
+  // Owner only, with no frame of its own on the deque (worker 0 as a new seat holder enters
+  // it): when every item below the height was stolen, drops the height to 0, as
+  // drop_stolen_down_to does after a pop (tail == split == head: no thief can succeed).
+  // Items left by earlier holders and stolen since otherwise keep their slots, and the
+  // height creeps up to the capacity. Returns the height.
+  std::uint32_t drop_all_stolen() noexcept {
+    if (head_ != 0 && owner_split_ == head_ && public_is_empty()) [[unlikely]]
+      drop_stolen_down_to(0);
+    return head_;
+  }
   // Owner only.
   std::uint32_t private_count() const noexcept { return head_ - owner_split_; }
   // Owner only. True once the private region holds `private_bound` items: the caller may
