@@ -169,12 +169,11 @@ auto start_after(F&& body, async_state<In>*... pending) {
   const std::uint32_t inputs = (std::uint32_t{pending != nullptr} + ...);
   if (inputs == 0) return weft::async(std::forward<F>(body));
   registry* const reg = current_registry();
-  worker* const w = current_worker;
+  worker* const w = own_worker_of(reg);
   // The lowest input still queued on this thread's deque: the owner's wait reaches it.
   std::uint32_t reach_slot = none;
   auto lower_reach = [&](auto* input) {
-    if (input != nullptr && w != nullptr && w->reg == reg && input->spawner() == w &&
-        input->slot() < reach_slot)
+    if (input != nullptr && w != nullptr && input->spawner() == w && input->slot() < reach_slot)
       reach_slot = input->slot();
   };
   (lower_reach(pending), ...);

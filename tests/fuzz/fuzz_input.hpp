@@ -21,16 +21,24 @@ struct input {
   bool done() const { return pos >= size; }
 };
 
-// Made once per process: a pool per input would spend the run starting threads.
-inline weft::thread_pool& pool_for(std::uint8_t b) {
-  static weft::thread_pool one({.num_threads = 1});
-  static weft::thread_pool two({.num_threads = 2});
-  static weft::thread_pool seven({.num_threads = 7});
+// The pool of 1, 2 or 7 threads that byte `b` picks, with the options `options(threads)`
+// returns. Made once per process (and per Options type): a pool per input would spend the
+// run starting threads.
+template <class Options>
+weft::thread_pool& pool_for(std::uint8_t b, Options options) {
+  static weft::thread_pool one(options(1));
+  static weft::thread_pool two(options(2));
+  static weft::thread_pool seven(options(7));
   switch (b % 3) {
     case 0: return one;
     case 1: return two;
     default: return seven;
   }
+}
+inline weft::thread_pool& pool_for(std::uint8_t b) {
+  return pool_for(b, [](std::size_t threads) {
+    return weft::pool_options{.num_threads = threads};
+  });
 }
 
 // A finding: print what differs and abort, so that libFuzzer keeps the input.

@@ -156,8 +156,9 @@ struct detached_outcome {
 // Exceptions that escaped detached tasks, counted by the fuzz pools' handler.
 std::atomic<long> detached_exceptions{0};
 
+// The fuzz pools, with a handler that counts what escapes detached tasks.
 weft::thread_pool& tasks_pool_for(std::uint8_t b) {
-  auto make = [](std::size_t threads) {
+  return weft_fuzz::pool_for(b, [](std::size_t threads) {
     weft::pool_options o;
     o.num_threads = threads;
     o.on_task_exception = [](std::exception_ptr e) {
@@ -170,16 +171,7 @@ weft::thread_pool& tasks_pool_for(std::uint8_t b) {
       }
     };
     return o;
-  };
-  // Made once per process, as weft_fuzz::pool_for's: starting threads per input is slow.
-  static weft::thread_pool one(make(1));
-  static weft::thread_pool two(make(2));
-  static weft::thread_pool seven(make(7));
-  switch (b % 3) {
-    case 0: return one;
-    case 1: return two;
-    default: return seven;
-  }
+  });
 }
 
 struct runner {

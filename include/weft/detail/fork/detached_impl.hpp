@@ -50,15 +50,11 @@ class detached_task : public spawned_job {
 // thread can run it.
 template <class F, class BeforePush = no_before_push>
 void spawn_detached(registry* reg, F&& f, BeforePush before_push = {}) {
-  worker* const w = current_worker;
-  worker* const own = w != nullptr && w->reg == reg ? w : nullptr;
+  worker* const own = own_worker_of(reg);
   auto* job = make_spawned<detached_task<std::decay_t<F>>>(own, std::forward<F>(f));
   before_push();
   rt::detached_begin(reg);  // D1
-  if (own == nullptr)
-    rt::inject(reg, job);
-  else
-    push_spawned(*own, job);
+  push_or_inject(reg, own, job);
 }
 
 }  // namespace weft::detail

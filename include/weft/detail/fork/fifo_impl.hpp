@@ -159,8 +159,7 @@ void spawn_fifo_into(Scope& scope, fifo_queues& queues, F&& f) {
 template <class F>
 void spawn_fifo_detached(registry* reg, F&& f) {
   using task = fifo_task_of<std::decay_t<F>, void>;
-  worker* const w = current_worker;
-  worker* const own = w != nullptr && w->reg == reg ? w : nullptr;
+  worker* const own = own_worker_of(reg);
   fifo_queue& queue = own != nullptr ? own->fifo.value : rt::outside_fifo(reg);
   task* const callable = make_spawned<task>(own, std::forward<F>(f));
   try {

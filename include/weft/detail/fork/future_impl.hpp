@@ -37,11 +37,7 @@ struct continuation_link {
     // CLast: acq_rel, so the last unit's holder starts the task after every other unit's
     // writes (their inputs' results are published by FFinish on each input's own word).
     if (units_left.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
-    worker* const w = current_worker;
-    if (w != nullptr && w->reg == reg)
-      push_spawned(*w, task);
-    else
-      rt::inject(reg, task);
+    push_or_inject(reg, own_worker_of(reg), task);
   }
 };
 
@@ -196,14 +192,10 @@ class async_task final : public async_state<T> {
   // through the injector.
   template <class G>
   static async_task* start(registry* reg, G&& f) {
-    worker* const w = current_worker;
-    worker* const own = w != nullptr && w->reg == reg ? w : nullptr;
+    worker* const own = own_worker_of(reg);
     const std::uint32_t slot = own != nullptr ? own->deque.size_for_owner() : 0;
     auto* task = make_spawned<async_task>(own, std::forward<G>(f), own, slot);
-    if (own == nullptr)
-      rt::inject(reg, task);
-    else
-      push_spawned(*own, task);
+    push_or_inject(reg, own, task);
     return task;
   }
 
@@ -214,9 +206,7 @@ class async_task final : public async_state<T> {
   static async_task* chain(registry* reg, G&& f, worker* reach, std::uint32_t slot,
                            std::uint32_t inputs) {
     static_assert(std::is_same_v<Link, continuation_link>);
-    worker* const w = current_worker;
-    auto* task = make_spawned<async_task>(w != nullptr && w->reg == reg ? w : nullptr,
-                                          std::forward<G>(f), reach, slot);
+    auto* task = make_spawned<async_task>(own_worker_of(reg), std::forward<G>(f), reach, slot);
     task->link_.units_left.store(inputs + 1, std::memory_order_relaxed);  // before FWait
     task->link_.reg = reg;
     task->link_.task = task;

@@ -131,11 +131,7 @@ class alignas(cache_line_bytes) scope_state {
   // deque).
   [[gnu::noinline]] bool submit_counted(worker* w, spawned_job* job) noexcept {
     add_task();  // SpawnAdd
-    if (w == nullptr) {
-      rt::inject(reg_, job);
-      return false;
-    }
-    return push_spawned(*w, job);
+    return push_or_inject(reg_, w, job);
   }
   std::exception_ptr error() const noexcept { return error_; }
   bool failed() const noexcept { return has_error_.load(std::memory_order_acquire); }

@@ -75,6 +75,23 @@ WEFT_INLINE bool push_spawned(worker& w, spawned_job* job) noexcept {
   return true;
 }
 
+// The calling thread's worker when it works for `reg`, else nullptr (outside every pool, or
+// a worker of another pool).
+inline worker* own_worker_of(const registry* reg) noexcept {
+  worker* const w = current_worker;
+  return w != nullptr && w->reg == reg ? w : nullptr;
+}
+
+// Starts a built job on pool `reg`: pushed on `own` (own_worker_of(reg)), or injected when
+// that is nullptr. Returns whether it went onto own's deque (push_spawned).
+inline bool push_or_inject(registry* reg, worker* own, spawned_job* job) noexcept {
+  if (own == nullptr) {
+    rt::inject(reg, job);
+    return false;
+  }
+  return push_spawned(*own, job);
+}
+
 // S3: the owner's deque above a frame's floor holds only jobs pushed by the frame that ends
 // now (its joins have returned, so no join's B is among them): the frame runs them with
 // run_own_jobs_down_to (sched/worker.hpp), newest first.
